@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// Vitrine: UIKit's view and window architecture on Linux KMS/DRM.
+// Module map (see README.md, "Architecture"):
+//   C modules (systemLibrary) -> VitrinePlatform -> CoreGraphics -> UIKit (umbrella: `import UIKit`)
+import PackageDescription
+
+/// One `systemLibrary` target per C library: a module map, its pkg-config name and the Debian package.
+func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Vitrine",
+    products: [
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .executable(name: "hello-views", targets: ["HelloViews"]),
+        .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
+    ],
+    targets: [
+        // C libraries, as the system provides them.
+        cLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
+        cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
+        cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
+        // What Swift cannot import from those headers: function-like macros, ioctl numbers.
+        .target(name: "CVitrineShims", dependencies: ["CDRM"]),
+
+        // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
+        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev"]),
+        // Core Graphics: geometry extras and, with the drawing work, CGContext.
+        .target(name: "CoreGraphics"),
+        // UIKit: views, windows, screens, the application and its run loop.
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "VitrinePlatform"]),
+
+        // The seeds' Listing 1-1 as an app.
+        .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
+        // Figures for the view system (printed, never asserted).
+        .executableTarget(name: "BenchViews", dependencies: ["UIKit"]),
+
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,110 @@
+import CoreGraphics
+import VitrinePlatform
+
+/// The app: its windows, its delegate and the main run loop.
+///
+/// There is one application per process, `UIApplication.shared`. It owns the main `EventLoop`; at the end of
+/// every turn of that loop it runs the layout pass over its windows (the frame's first step; display, composite
+/// and present follow with the rendering work).
+@MainActor
+open class UIApplication: UIResponder {
+    /// The app's one instance.
+    public static var shared: UIApplication {
+        if let app = sharedApplication { return app }
+        let app = UIApplication()
+        sharedApplication = app
+        return app
+    }
+    static var sharedApplication: UIApplication?
+
+    /// The app's delegate. The application keeps it alive.
+    open var delegate: (any UIApplicationDelegate)?
+
+    /// The main run loop (Vitrine: UIKit keeps it behind `RunLoop.main`).
+    public let runLoop: EventLoop
+
+    /// The key window: the visible window that receives non-touch events.
+    public internal(set) weak var keyWindow: UIWindow?
+
+    /// Frames produced so far: turns of the run loop that had layout (later also drawing) to do.
+    public private(set) var frameCount = 0
+
+    private struct WindowEntry { weak var window: UIWindow? }
+    private var windowEntries: [WindowEntry] = []
+    private var nextOrderStamp = 0
+    private var frameObservers: [@MainActor (UIApplication) -> Void] = []
+
+    /// Creates the application with a run loop on the system's monotonic clock.
+    public required override convenience init() {
+        self.init(runLoop: EventLoop())
+    }
+
+    /// Creates the application on `runLoop` (Vitrine: a manual clock here gives deterministic tests).
+    public init(runLoop: EventLoop) {
+        self.runLoop = runLoop
+        super.init()
+        runLoop.addEndOfTurnObserver { [weak self] in self?.runFrameIfNeeded() }
+    }
+
+    /// Makes a new shared application on a headless `screen`, driven by `clock` (Vitrine: for tests and tools
+    /// that need a fresh, deterministic app; windows of the previous one are no longer listed).
+    @discardableResult
+    public static func startHeadless(screen: UIScreen, clock: any LoopClock = ManualClock()) -> UIApplication {
+        UIScreen.main = screen
+        let app = UIApplication(runLoop: EventLoop(clock: clock))
+        sharedApplication = app
+        return app
+    }
+
+    /// The app's windows, back to front: by `windowLevel`, then by the order they were shown.
+    public var windows: [UIWindow] {
+        windowEntries.compactMap(\.window).sorted {
+            $0.windowLevel != $1.windowLevel ? $0.windowLevel < $1.windowLevel : $0.orderStamp < $1.orderStamp
+        }
+    }
+
+    /// The delegate, after the application in the responder chain.
+    open override var next: UIResponder? { delegate as? UIResponder }
+
+    /// Runs `body` after every frame (Vitrine: for tools and tests that wait for frames).
+    public func addFrameObserver(_ body: @escaping @MainActor (UIApplication) -> Void) {
+        frameObservers.append(body)
+    }
+
+    // MARK: Windows
+
+    func register(_ window: UIWindow) {
+        windowEntries.removeAll { $0.window == nil }
+        windowEntries.append(WindowEntry(window: window))
+        nextOrderStamp += 1
+        window.orderStamp = nextOrderStamp
+    }
+
+    func orderFront(_ window: UIWindow) {
+        nextOrderStamp += 1
+        window.orderStamp = nextOrderStamp
+    }
+
+    func windowOrderDidChange() {}
+
+    // MARK: Frames
+
+    /// The layout pass: every window's pending `layoutSubviews()` calls, parents before children. Layout that
+    /// itself invalidates layout is run again, up to a bound that only a layout loop reaches.
+    func runFrameIfNeeded() {
+        var didWork = false
+        for _ in 0..<8 {
+            var pending = false
+            for entry in windowEntries {
+                guard let window = entry.window, window.needsLayoutFlag || window.subtreeNeedsLayout else { continue }
+                window.layoutSubtreeIfNeeded()
+                pending = true
+            }
+            guard pending else { break }
+            didWork = true
+        }
+        guard didWork else { return }
+        frameCount += 1
+        for observer in frameObservers { observer(self) }
+    }
+}

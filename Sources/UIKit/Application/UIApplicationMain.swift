@@ -1,0 +1,128 @@
+import CoreGraphics
+import VitrinePlatform
+
+/// Starts an app, as on iOS: creates the application (of class `principalClassName`, or `UIApplication`) and
+/// its delegate (of class `delegateClassName`), calls `application(_:didFinishLaunchingWithOptions:)`, and
+/// runs the main run loop. Returns the exit status when the loop ends (on iOS it never returns).
+///
+/// Vitrine's options, taken from the command line (and removed from nothing: the app sees them too):
+/// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1);
+/// - `--vitrine-exit-after-frames N`: stop after N frames (headless runs in tools and CI);
+/// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends.
+@MainActor
+@discardableResult
+public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
+    UIApplicationMain(argc, argv, principalClassName, delegateClassName, delegateType: nil)
+}
+
+@MainActor
+func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                       _ principalClassName: String?, _ delegateClassName: String?,
+                       delegateType: (any UIApplicationDelegate.Type)?) -> Int32 {
+    let arguments = (0..<Int(argc)).map { argv[$0].map { String(cString: $0) } ?? "" }
+    let options: LaunchConfiguration
+    do {
+        options = try LaunchConfiguration(arguments: arguments)
+    } catch {
+        FileHandle.standardError.write(Data("vitrine: \(error)\n".utf8))
+        return 64 // EX_USAGE
+    }
+
+    UIScreen.main = UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale)
+
+    let application: UIApplication
+    if let principalClassName {
+        guard let type = NSClassFromString(principalClassName) as? UIApplication.Type else {
+            FileHandle.standardError.write(Data("vitrine: no UIApplication subclass named \(principalClassName)\n".utf8))
+            return 70 // EX_SOFTWARE
+        }
+        application = type.init()
+    } else {
+        application = UIApplication()
+    }
+    UIApplication.sharedApplication = application
+
+    let delegateClass = delegateType ?? delegateClassName.flatMap { NSClassFromString($0) as? any UIApplicationDelegate.Type }
+    if let delegateClassName, delegateClass == nil {
+        FileHandle.standardError.write(Data("vitrine: no UIApplicationDelegate class named \(delegateClassName)\n".utf8))
+        return 70
+    }
+    if let delegateClass { application.delegate = delegateClass.init() }
+
+    if let limit = options.exitAfterFrames {
+        application.addFrameObserver { app in
+            if app.frameCount >= limit { app.runLoop.stop() }
+        }
+    }
+
+    let launched = application.delegate?.application(application, didFinishLaunchingWithOptions: nil) ?? true
+    guard launched else {
+        FileHandle.standardError.write(Data("vitrine: the app delegate reported a failed launch\n".utf8))
+        return 1
+    }
+    application.runLoop.run()
+    application.delegate?.applicationWillTerminate(application)
+
+    if options.printHierarchy {
+        for window in application.windows {
+            print(window.recursiveDescription)
+        }
+    }
+    return 0
+}
+
+/// Vitrine's own command-line options for an app (see `UIApplicationMain`).
+struct LaunchConfiguration {
+    var screenPixels = CGSize(width: 1280, height: 800)
+    var screenScale: CGFloat = 1
+    var exitAfterFrames: Int?
+    var printHierarchy = false
+
+    struct BadOption: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(arguments: [String]) throws {
+        var i = 1
+        func value(_ name: String) throws -> String {
+            i += 1
+            guard i < arguments.count else { throw BadOption(description: "\(name) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--vitrine-screen":
+                (screenPixels, screenScale) = try Self.parseScreen(try value("--vitrine-screen"))
+            case "--vitrine-exit-after-frames":
+                let text = try value("--vitrine-exit-after-frames")
+                guard let n = Int(text), n > 0 else {
+                    throw BadOption(description: "--vitrine-exit-after-frames takes a positive number, got '\(text)'")
+                }
+                exitAfterFrames = n
+            case "--vitrine-print-hierarchy":
+                printHierarchy = true
+            default:
+                break // the app's own arguments
+            }
+            i += 1
+        }
+    }
+
+    /// Parses `WxH` or `WxH@scale`, e.g. `1920x1080@2`.
+    static func parseScreen(_ text: String) throws -> (CGSize, CGFloat) {
+        let bad = BadOption(description: "--vitrine-screen takes WIDTHxHEIGHT[@SCALE] in pixels, got '\(text)'")
+        let sizeAndScale = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard (1...2).contains(sizeAndScale.count) else { throw bad }
+        let dims = sizeAndScale[0].split(separator: "x")
+        guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw bad
+        }
+        var scale: CGFloat = 1
+        if sizeAndScale.count == 2 {
+            guard let s = Double(sizeAndScale[1]), s > 0, s <= 8 else { throw bad }
+            scale = CGFloat(s)
+        }
+        return (CGSize(width: w, height: h), scale)
+    }
+}

@@ -1,0 +1,77 @@
+import CoreGraphics
+
+/// A colour, as UIKit spells it: a thin wrapper over an sRGB `CGColor`.
+open class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The Core Graphics colour.
+    public let cgColor: CGColor
+
+    public init(cgColor: CGColor) { self.cgColor = cgColor }
+
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(cgColor: CGColor(gray: white, alpha: alpha))
+    }
+
+    /// A colour from hue, saturation and brightness (HSB, also called HSV), each in 0...1.
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = (hue - hue.rounded(.down)) * 6, s = saturation, v = brightness
+        let sector = Int(h) % 6, f = h - CGFloat(Int(h))
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The colour with another alpha.
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+    }
+
+    /// Reads the sRGB components; always succeeds (Vitrine's colours are sRGB).
+    @discardableResult
+    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = cgColor.red; green?.pointee = cgColor.green
+        blue?.pointee = cgColor.blue; alpha?.pointee = cgColor.alpha
+        return true
+    }
+
+    public static func == (l: UIColor, r: UIColor) -> Bool { l.cgColor == r.cgColor }
+    public func hash(into h: inout Hasher) { h.combine(cgColor) }
+
+    open var description: String {
+        let c = cgColor
+        if c.red == c.green && c.green == c.blue { return "UIExtendedGrayColorSpace \(fmt(c.red)) \(fmt(c.alpha))" }
+        return "UIExtendedSRGBColorSpace \(fmt(c.red)) \(fmt(c.green)) \(fmt(c.blue)) \(fmt(c.alpha))"
+    }
+
+    // The colours UIKit names, with UIKit's component values.
+    public static let black = UIColor(white: 0, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    public static let white = UIColor(white: 1, alpha: 1)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    public static let clear = UIColor(white: 0, alpha: 0)
+}
+
+/// Formats a component the way UIKit's colour descriptions do (`%g`).
+private func fmt(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }

@@ -1,0 +1,89 @@
+import CoreGraphics
+
+// Frame, bounds, center and transform, kept consistent as the seeds describe ("The Relationship of the Frame,
+// Bounds, and Center Properties"):
+// - `bounds` (local coordinates) and `center` (superview coordinates) are stored;
+// - `frame` is computed from them: the bounds rectangle, centred on `center`, mapped through `transform`
+//   about that centre; with a non-identity transform it is the bounding box of the transformed rectangle.
+extension UIView {
+    /// The view's location and size in its superview's coordinate system.
+    ///
+    /// "Setting the frame sets the bounds size and the center." With a non-identity transform UIKit calls the
+    /// frame undefined; Vitrine returns the bounding box of the transformed bounds (as UIKit does) and, when set,
+    /// moves the centre and, for scale-only transforms, sets the bounds size so that the scaled view fills the
+    /// new frame; a rotated view keeps its bounds size.
+    public var frame: CGRect {
+        get {
+            let size = storedBounds.size
+            if storedTransform.isIdentity {
+                return CGRect(x: storedCenter.x - size.width / 2, y: storedCenter.y - size.height / 2,
+                              width: size.width, height: size.height)
+            }
+            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            return local.applying(storedTransform).offsetBy(dx: storedCenter.x, dy: storedCenter.y)
+        }
+        set {
+            precondition(newValue.isValidGeometry, "UIView.frame: non-finite frame \(newValue)")
+            let t = storedTransform
+            var size = storedBounds.size
+            if t.isIdentity {
+                size = newValue.size
+            } else if t.isRectilinear, t.a != 0, t.d != 0 {
+                size = CGSize(width: newValue.width / abs(t.a), height: newValue.height / abs(t.d))
+            }
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            setBoundsSize(size)
+        }
+    }
+
+    /// The view's own coordinate system: the origin is what the top-left corner shows, the size is the view's
+    /// size. "Changing the bounds origin changes what is shown, not where"; changing the size resizes the view
+    /// around its centre and lays out its subviews.
+    public var bounds: CGRect {
+        get { storedBounds }
+        set {
+            precondition(newValue.isValidGeometry, "UIView.bounds: non-finite bounds \(newValue)")
+            let oldSize = storedBounds.size
+            storedBounds = newValue
+            if newValue.size != oldSize { boundsSizeDidChange(from: oldSize) }
+        }
+    }
+
+    /// The centre of the view in its superview's coordinates; always valid, whatever the transform.
+    public var center: CGPoint {
+        get { storedCenter }
+        set {
+            precondition(newValue.x.isFinite && newValue.y.isFinite, "UIView.center: non-finite point \(newValue)")
+            storedCenter = newValue
+        }
+    }
+
+    /// The transform applied to the view relative to its centre. It changes how the view and its subviews
+    /// appear, not their bounds or layout.
+    public var transform: CGAffineTransform {
+        get { storedTransform }
+        set {
+            precondition([newValue.a, newValue.b, newValue.c, newValue.d, newValue.tx, newValue.ty].allSatisfy(\.isFinite),
+                         "UIView.transform: non-finite transform \(newValue)")
+            storedTransform = newValue
+        }
+    }
+
+    func setBoundsSize(_ size: CGSize) {
+        var b = storedBounds
+        b.size = size
+        bounds = b
+    }
+
+    /// The affine map from this view's bounds coordinates to its superview's coordinates:
+    /// translate the bounds centre to the origin, apply `transform`, translate to `center`.
+    var transformToSuperview: CGAffineTransform {
+        let b = storedBounds
+        let toCentre = CGAffineTransform(translationX: -b.midX, y: -b.midY)
+        if storedTransform.isIdentity {
+            return CGAffineTransform(translationX: storedCenter.x - b.midX, y: storedCenter.y - b.midY)
+        }
+        return toCentre.concatenating(storedTransform)
+            .concatenating(CGAffineTransform(translationX: storedCenter.x, y: storedCenter.y))
+    }
+}

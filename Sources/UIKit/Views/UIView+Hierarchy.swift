@@ -1,0 +1,186 @@
+import CoreGraphics
+
+// Creating and managing the view hierarchy (seeds: "Creating and Managing a View Hierarchy").
+//
+// A superview owns its subviews (`subviews` is a strong array; `superview` and `window` are weak), so a view
+// removed from its superview and kept by no one else is freed.
+//
+// Notification order, for a view `v` that moves from `old` (possibly nil) to `new` (possibly nil):
+//   old.willRemoveSubview(v)            (if old != nil)
+//   v.willMove(toSuperview: new)
+//   willMove(toWindow:) on v's subtree, parents first   (only if the window changes)
+//   -- the move itself --
+//   didMoveToWindow() on v's subtree, parents first      (only if the window changes)
+//   v.didMoveToSuperview()
+//   new.didAddSubview(v)                (if new != nil)
+// Reordering among the same superview's subviews sends no notifications.
+extension UIView {
+    /// The window the view is in, or `nil` when it is not in one.
+    public var window: UIWindow? { storedWindow }
+
+    /// Adds `view` on top of the other subviews. A view that is already a subview moves to the front; a view
+    /// with another superview is moved here.
+    public func addSubview(_ view: UIView) {
+        place(view, operation: "addSubview(_:)") { siblings in siblings.count }
+    }
+
+    /// Inserts `view` at `index` in `subviews` (0 is the back). `index` must be in `0...subviews.count`.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        place(view, operation: "insertSubview(_:at:)") { siblings in
+            precondition(index >= 0 && index <= siblings.count,
+                         "UIView.insertSubview(_:at:): index \(index) is out of range 0...\(siblings.count)")
+            return index
+        }
+    }
+
+    /// Inserts `view` just above `siblingSubview`, which must be a subview of this view.
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        place(view, operation: "insertSubview(_:aboveSubview:)") { siblings in
+            siblingIndex(siblingSubview, in: siblings, operation: "insertSubview(_:aboveSubview:)") + 1
+        }
+    }
+
+    /// Inserts `view` just below `siblingSubview`, which must be a subview of this view.
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        place(view, operation: "insertSubview(_:belowSubview:)") { siblings in
+            siblingIndex(siblingSubview, in: siblings, operation: "insertSubview(_:belowSubview:)")
+        }
+    }
+
+    /// Moves `view` to the front of the subviews. Does nothing if `view` is not a subview, as in UIKit.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.append(view)
+    }
+
+    /// Moves `view` to the back of the subviews. Does nothing if `view` is not a subview, as in UIKit.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.insert(view, at: 0)
+    }
+
+    /// Swaps the subviews at two indexes, both of which must be valid.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        precondition(subviews.indices.contains(index1) && subviews.indices.contains(index2),
+                     "UIView.exchangeSubview(at:withSubviewAt:): indexes \(index1) and \(index2) must be in 0..<\(subviews.count)")
+        subviews.swapAt(index1, index2)
+    }
+
+    /// Removes the view from its superview (and window). The superview releases it.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = storedWindow
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        superview = nil
+        if oldWindow != nil {
+            setWindowInSubtree(nil)
+            forEachInSubtree { $0.didMoveToWindow() }
+        }
+        didMoveToSuperview()
+        parent.setNeedsLayout()
+    }
+
+    /// Whether this view is `view` or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag` in a depth-first search of this view's subtree, the receiver first. Superviews
+    /// are never searched.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        // Iterative pre-order walk, so very deep hierarchies cannot overflow the stack.
+        var stack: [UIView] = [self]
+        while let v = stack.popLast() {
+            if v.tag == tag { return v }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return nil
+    }
+
+    // MARK: Internals
+
+    /// Moves `view` into this view's subviews at the index `index(siblings)` computes from the subviews
+    /// without `view`, sending UIKit's notifications if its superview or window changes.
+    private func place(_ view: UIView, operation: String, index: ([UIView]) -> Int) {
+        precondition(view !== self, "UIView.\(operation): a view can't be its own subview")
+        precondition(!isDescendant(of: view),
+                     "UIView.\(operation): can't add a view to one of its own descendants (it would form a cycle)")
+
+        if view.superview === self {
+            // Reordering only: same superview, same window, no notifications.
+            var siblings = subviews
+            siblings.removeAll { $0 === view }
+            siblings.insert(view, at: index(siblings))
+            subviews = siblings
+            return
+        }
+
+        let target = index(subviews)
+        let oldSuperview = view.superview
+        let oldWindow = view.storedWindow
+        let newWindow = storedWindow
+        let windowChanges = oldWindow !== newWindow
+
+        oldSuperview?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        if windowChanges { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
+
+        if let oldSuperview {
+            if let i = oldSuperview.subviews.firstIndex(where: { $0 === view }) { oldSuperview.subviews.remove(at: i) }
+            oldSuperview.setNeedsLayout()
+        }
+        // The notifications may have changed our subviews; keep the index valid.
+        subviews.insert(view, at: Swift.min(target, subviews.count))
+        view.superview = self
+
+        if windowChanges {
+            view.setWindowInSubtree(newWindow)
+            view.forEachInSubtree { $0.didMoveToWindow() }
+        }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+
+        // "addSubview causes layout of the view being added and the view it is added to."
+        view.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    private func siblingIndex(_ sibling: UIView, in siblings: [UIView], operation: String) -> Int {
+        guard sibling.superview === self, let i = siblings.firstIndex(where: { $0 === sibling }) else {
+            preconditionFailure("UIView.\(operation): the sibling view is not a subview of this view")
+        }
+        return i
+    }
+
+    /// Calls `body` for this view and every descendant, parents first. The list is taken up front, so callbacks
+    /// that change the hierarchy cannot derail the walk.
+    func forEachInSubtree(_ body: (UIView) -> Void) {
+        var order: [UIView] = []
+        var stack: [UIView] = [self]
+        while let v = stack.popLast() {
+            order.append(v)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        for v in order { body(v) }
+    }
+
+    /// Points every view of the subtree at `window`. A window nested in the subtree stays its own window.
+    func setWindowInSubtree(_ window: UIWindow?) {
+        var stack: [UIView] = [self]
+        while let v = stack.popLast() {
+            if v is UIWindow { continue }
+            v.storedWindow = window
+            stack.append(contentsOf: v.subviews)
+        }
+    }
+}

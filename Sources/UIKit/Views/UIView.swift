@@ -1,0 +1,158 @@
+import CoreGraphics
+
+/// A rectangular area of the screen: it lays out subviews, draws its content and handles touches in it.
+///
+/// Geometry follows UIKit exactly (seeds: "The Relationship of the Frame, Bounds, and Center"): `bounds` and
+/// `center` are stored, `frame` is derived from them and `transform`; the transform applies about the
+/// centre. The hierarchy, layout and conversion APIs live in the `UIView+*.swift` files beside this one.
+@MainActor
+open class UIView: UIResponder {
+    // MARK: Stored geometry (see UIView+Geometry.swift)
+
+    var storedBounds: CGRect
+    var storedCenter: CGPoint
+    var storedTransform: CGAffineTransform = .identity
+
+    // MARK: Hierarchy state (see UIView+Hierarchy.swift)
+
+    /// The view that contains this one; `nil` for the root of a hierarchy.
+    public internal(set) weak var superview: UIView?
+    /// The subviews, back to front: the last one is drawn on top.
+    public internal(set) var subviews: [UIView] = []
+    weak var storedWindow: UIWindow?
+    /// The view controller whose root view this is (weak: the controller owns its view).
+    weak var viewDelegate: UIViewController?
+
+    // MARK: Layout state (see UIView+Layout.swift)
+
+    /// `layoutSubviews()` is due for this view. New views start out needing layout, so every view is laid out
+    /// once before it is first shown, as in UIKit.
+    var needsLayoutFlag = true
+    /// Some view below this one needs layout: the layout pass descends only into flagged subtrees.
+    var subtreeNeedsLayout = false
+
+    // MARK: Properties
+
+    /// An integer that identifies the view; 0 by default. See `viewWithTag(_:)`.
+    open var tag: Int = 0
+
+    /// Hides the view and its subtree from drawing and touches. A hidden view still takes part in layout.
+    open var isHidden: Bool = false
+
+    /// The view's opacity, 0...1; 1 by default. Applies to the view and its subtree as a group.
+    open var alpha: CGFloat = 1 {
+        didSet { alpha = Swift.min(1, Swift.max(0, alpha.isNaN ? 0 : alpha)) }
+    }
+
+    /// Whether the view promises to fill its bounds with opaque content; `true` by default, as in UIKit.
+    open var isOpaque: Bool = true
+
+    /// Whether subviews are clipped to the view's bounds; `false` by default.
+    open var clipsToBounds: Bool = false
+
+    /// The colour drawn under the view's content; `nil` (transparent) by default.
+    open var backgroundColor: UIColor?
+
+    /// Whether touches and other user events reach the view; `true` by default (labels and image views turn
+    /// it off).
+    open var isUserInteractionEnabled: Bool = true
+
+    /// Whether the view receives more than one touch at a time; `false` by default.
+    open var isMultipleTouchEnabled: Bool = false
+
+    /// Whether only this view receives touches while it tracks one; `false` by default.
+    open var isExclusiveTouch: Bool = false
+
+    /// How cached content is shown when the bounds change; `.scaleToFill` by default.
+    open var contentMode: ContentMode = .scaleToFill
+
+    /// Whether the drawing buffer is cleared to transparent black before `draw(_:)`; `true` by default.
+    open var clearsContextBeforeDrawing: Bool = true
+
+    /// Whether subviews are resized by their autoresizing masks when this view's bounds size changes;
+    /// `true` by default.
+    open var autoresizesSubviews: Bool = true
+
+    /// How the view resizes when its superview's bounds size changes; `[]` (none) by default.
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Points-to-pixels scale of the view's content: the screen's scale once the view is in a window, unless
+    /// set explicitly.
+    open var contentScaleFactor: CGFloat {
+        get { explicitContentScale ?? window?.screen.scale ?? UIScreen.main.scale }
+        set {
+            precondition(newValue > 0 && newValue.isFinite, "contentScaleFactor must be positive, got \(newValue)")
+            explicitContentScale = newValue
+        }
+    }
+    var explicitContentScale: CGFloat?
+
+    /// The tint of key elements; inherited from the superview when `nil`, system blue at the top.
+    open var tintColor: UIColor! {
+        get { explicitTintColor ?? superview?.tintColor ?? UIView.systemTint }
+        set { explicitTintColor = newValue }
+    }
+    var explicitTintColor: UIColor?
+    static let systemTint = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+
+    // MARK: Creating views
+
+    /// Creates a view with `frame`, in its future superview's coordinates: bounds `(0, 0, w, h)`, centre at
+    /// the frame's middle.
+    public init(frame: CGRect) {
+        precondition(frame.isValidGeometry, "UIView(frame:) got a non-finite frame \(frame)")
+        storedBounds = CGRect(origin: .zero, size: frame.size)
+        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+        super.init()
+    }
+
+    /// Creates a view with a zero frame.
+    public override convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// Vitrine loads no nib or storyboard archives: a view made from a coder starts with a zero frame, so that
+    /// subclasses written for iOS (which must declare this initializer) compile unchanged.
+    public required init?(coder: NSCoder) {
+        storedBounds = .zero
+        storedCenter = .zero
+        super.init()
+    }
+
+    /// The view controller if this is its root view, else the superview.
+    open override var next: UIResponder? { viewDelegate ?? superview }
+
+    /// UIKit's short description: class, address, frame and the properties that differ from their defaults.
+    open override var description: String { viewDescription() }
+
+    // MARK: Overridable drawing and layout hooks
+
+    /// Lays out subviews. Called during the layout pass, after autoresizing, when the view needs layout.
+    /// The default does nothing; override it to position subviews by hand.
+    open func layoutSubviews() {}
+
+    /// Draws the view's content into the current graphics context. The default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
+
+    /// Called before the view's superview changes to `newSuperview` (`nil` when it is being removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed.
+    open func didMoveToSuperview() {}
+    /// Called before the view's window changes to `newWindow` (`nil` when it is leaving its window).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed.
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added to this view.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed from this view.
+    open func willRemoveSubview(_ subview: UIView) {}
+}
+
+extension CGRect {
+    /// Finite origin and size: what UIKit accepts as view geometry (it raises on NaN).
+    var isValidGeometry: Bool {
+        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+    }
+}

@@ -1,0 +1,50 @@
+import CoreGraphics
+
+/// A display: its size in points, and how points map to its pixels.
+///
+/// `bounds` is in points; `nativeBounds` is in pixels; `scale` (points to pixels) is 1, 1.5, 2 or 3 (any
+/// positive value works). A headless screen is an in-memory display of any pixel size, used by tests and tools;
+/// the panel's screen comes from the platform's output.
+@MainActor
+open class UIScreen: @MainActor CustomStringConvertible {
+    /// The screen apps draw on. Set up by `UIApplicationMain` (or `UIApplication.startHeadless(screen:clock:)`);
+    /// before that, a headless 1280x800 screen at scale 1.
+    public static var main: UIScreen {
+        get {
+            if let current = mainScreen { return current }
+            let screen = UIScreen(headlessPixelSize: CGSize(width: 1280, height: 800), scale: 1)
+            mainScreen = screen
+            return screen
+        }
+        set { mainScreen = newValue }
+    }
+    private static var mainScreen: UIScreen?
+
+    /// The screen's rectangle in points, origin (0, 0).
+    public let bounds: CGRect
+    /// Points to pixels.
+    public let scale: CGFloat
+    /// The screen's rectangle in pixels.
+    public let nativeBounds: CGRect
+    /// Points to physical pixels; the same as `scale` on Vitrine's screens (no downsampling).
+    public var nativeScale: CGFloat { scale }
+    /// Whether the screen is in-memory only.
+    public let isHeadless: Bool
+
+    /// A headless screen of `pixelSize` pixels at `scale` points-to-pixels. Its size in points is the pixel
+    /// size divided by the scale.
+    public init(headlessPixelSize pixelSize: CGSize, scale: CGFloat) {
+        precondition(pixelSize.width > 0 && pixelSize.height > 0 && pixelSize.width.isFinite && pixelSize.height.isFinite,
+                     "UIScreen: a screen needs a positive pixel size, got \(pixelSize)")
+        precondition(scale > 0 && scale.isFinite, "UIScreen: the scale must be positive, got \(scale)")
+        self.scale = scale
+        nativeBounds = CGRect(origin: .zero, size: pixelSize)
+        bounds = CGRect(x: 0, y: 0, width: pixelSize.width / scale, height: pixelSize.height / scale)
+        isHeadless = true
+    }
+
+    open var description: String {
+        "<UIScreen: \(addressString(of: self)); bounds = (0 0; \(bounds.width) \(bounds.height)); scale = \(scale); "
+            + (isHeadless ? "headless" : "panel") + ">"
+    }
+}
