@@ -9,6 +9,11 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// Swift Testing ships cross-import overlays for Apple's `CoreGraphics` and `UIKit` modules, which do not exist
+/// on Linux; with Vitrine's modules of those names in a test, the compiler looks for the overlays and fails.
+/// Test targets turn cross-import overlays off (see README, "Testing your app").
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+
 let package = Package(
     name: "Vitrine",
     products: [
@@ -36,10 +41,10 @@ let package = Package(
         // Figures for the view system (printed, never asserted).
         .executableTarget(name: "BenchViews", dependencies: ["UIKit"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
-        .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"], swiftSettings: testSettings),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit"], swiftSettings: testSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+import VitrinePlatform
+
+@MainActor @Suite struct EventLoopTests {
+    @Test func timersFireInDeadlineOrderWhenTheManualClockReachesThem() {
+        let clock = ManualClock()
+        let loop = EventLoop(clock: clock)
+        var fired: [String] = []
+        loop.schedule(after: 0.2) { _ in fired.append("b") }
+        loop.schedule(after: 0.1) { _ in fired.append("a") }
+        loop.runOnce()
+        #expect(fired.isEmpty)
+        clock.advance(by: 0.15)
+        loop.runOnce()
+        #expect(fired == ["a"])
+        clock.advance(by: 0.1)
+        loop.runOnce()
+        #expect(fired == ["a", "b"])
+        loop.runOnce()
+        #expect(fired == ["a", "b"]) // one-shot
+    }
+
+    @Test func repeatingTimersCatchUpWithoutABurstAndCanBeInvalidated() {
+        let clock = ManualClock()
+        let loop = EventLoop(clock: clock)
+        var count = 0
+        let timer = loop.schedule(after: 1, repeating: 1) { _ in count += 1 }
+        clock.advance(by: 3.5) // three deadlines passed: fires once, next at 4
+        loop.runOnce()
+        #expect(count == 1)
+        #expect(timer.deadline == 4)
+        clock.advance(by: 0.5)
+        loop.runOnce()
+        #expect(count == 2)
+        timer.invalidate()
+        clock.advance(by: 5)
+        loop.runOnce()
+        #expect(count == 2)
+        #expect(loop.nextTimerDeadline == nil)
+    }
+
+    @Test func performRunsNextTurnAndObserversRunAfterTheWork() {
+        let loop = EventLoop(clock: ManualClock())
+        var log: [String] = []
+        loop.addEndOfTurnObserver { log.append("observer") }
+        loop.perform {
+            log.append("block")
+            loop.perform { log.append("queued by block") } // runs in the following turn
+        }
+        loop.runOnce()
+        #expect(log == ["block", "observer"])
+        loop.runOnce()
+        #expect(log == ["block", "observer", "queued by block", "observer"])
+    }
+
+    @Test func runUntilIdleDrainsWorkAndDueTimers() {
+        let clock = ManualClock()
+        let loop = EventLoop(clock: clock)
+        var n = 0, timerFired = false
+        func chain() { n += 1; if n < 5 { loop.perform(chain) } }
+        loop.perform(chain)
+        loop.schedule(after: 0) { _ in timerFired = true }
+        loop.runUntilIdle()
+        #expect(n == 5)
+        #expect(timerFired)
+        #expect(!loop.hasPendingWork)
+    }
+
+    @Test func fileDescriptorSourcesDispatchWhenReadableAndStopWhenCancelled() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let loop = EventLoop(clock: ManualClock())
+        var reads = 0
+        let source = loop.watchReadable(fd: fds[0]) {
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            reads += 1
+        }
+        loop.runOnce()
+        #expect(reads == 0)
+        var one: UInt8 = 1
+        #expect(write(fds[1], &one, 1) == 1)
+        loop.runOnce()
+        #expect(reads == 1)
+        source.cancel()
+        #expect(write(fds[1], &one, 1) == 1)
+        loop.runOnce()
+        #expect(reads == 1)
+    }
+
+    @Test func runReturnsAfterStopAndTheMonotonicClockWaitsForRealTime() {
+        let clock = MonotonicClock()
+        let loop = EventLoop(clock: clock)
+        let start = clock.now
+        loop.schedule(after: 0.02) { _ in loop.stop() }
+        loop.run()
+        #expect(clock.now - start >= 0.019)
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the system packages Vitrine builds against, idempotently: only what is missing, and only then does
+# it touch apt. Safe to run as often as you like (the README's commands run it every time).
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libdrm-dev libinput-dev libudev-dev          # display and input (Platform)
+  libpixman-1-dev libcairo2-dev                # compositing and drawing
+  libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core   # text
+  libpng-dev libjpeg-dev                       # images
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 update -q
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    echo "setup: swift is at /opt/swift/usr/bin; add it to PATH" >&2
+  else
+    echo "setup: Swift 6 is required (https://www.swift.org/install/linux/)" >&2
+  fi
+  exit 1
+fi
