@@ -1,0 +1,165 @@
+// UIApplication, UIApplicationMain, the run loop's frames, and UIViewController.
+import Testing
+@testable import UIKit
+import VitrinePlatform
+
+@MainActor var launchLog: [String] = []
+
+final class TestAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        launchLog.append("didFinishLaunching")
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100)))
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+    func applicationWillTerminate(_ application: UIApplication) { launchLog.append("willTerminate") }
+    required override init() { super.init() }
+}
+
+/// Calls `UIApplicationMain` with C-style arguments, as an app's `main` would.
+@MainActor
+func runMain(_ args: [String], delegate: String?) -> Int32 {
+    var cStrings = (["app"] + args).map { strdup($0) }
+    cStrings.append(nil)
+    defer { cStrings.forEach { free($0) } }
+    return cStrings.withUnsafeMutableBufferPointer { buf in
+        UIApplicationMain(Int32(args.count + 1), buf.baseAddress!, nil, delegate)
+    }
+}
+
+@MainActor @Suite struct ApplicationTests {
+    @Test func applicationMainLaunchesTheDelegateByClassNameAndRunsFrames() {
+        launchLog = []
+        let status = runMain(["--vitrine-screen", "640x400@2", "--vitrine-exit-after-frames", "1"],
+                             delegate: NSStringFromClass(TestAppDelegate.self))
+        #expect(status == 0)
+        #expect(launchLog == ["didFinishLaunching", "willTerminate"])
+        let app = UIApplication.shared
+        #expect(app.delegate is TestAppDelegate)
+        #expect(app.frameCount == 1)
+        #expect(UIScreen.main.bounds.size == CGSize(width: 320, height: 200))
+        #expect(UIScreen.main.scale == 2)
+        #expect(app.keyWindow?.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
+        #expect(app.windows.count == 1)
+    }
+
+    @Test func applicationMainRejectsBadOptionsAndUnknownClasses() {
+        #expect(runMain(["--vitrine-screen", "wide"], delegate: nil) == 64)
+        #expect(runMain(["--vitrine-exit-after-frames", "0"], delegate: nil) == 64)
+        #expect(runMain(["--vitrine-exit-after-frames", "1"], delegate: "NoSuchModule.NoSuchDelegate") == 70)
+    }
+
+    @Test func launchOptionsParseScreens() throws {
+        let (size, scale) = try LaunchConfiguration.parseScreen("1920x1080@1.5")
+        #expect(size == CGSize(width: 1920, height: 1080) && scale == 1.5)
+        #expect(throws: LaunchConfiguration.BadOption.self) { try LaunchConfiguration.parseScreen("0x10") }
+        #expect(throws: LaunchConfiguration.BadOption.self) { try LaunchConfiguration.parseScreen("10x10@-1") }
+    }
+
+    @Test func theRunLoopAdvancesUnderTestControl() {
+        let clock = ManualClock()
+        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 100, height: 100), scale: 1),
+                                              clock: clock)
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        var fired = false
+        app.runLoop.schedule(after: 1) { _ in
+            fired = true
+            window.setNeedsLayout()
+        }
+        app.runLoop.runUntilIdle()
+        let frames = app.frameCount
+        #expect(!fired)
+        clock.advance(by: 1)
+        app.runLoop.runOnce()
+        #expect(fired)
+        #expect(app.frameCount == frames + 1) // the timer's change is laid out in the same turn
+    }
+
+    @Test func theResponderChainRunsViewControllerWindowApplicationDelegate() {
+        let app = freshApp()
+        let delegate = TestAppDelegate()
+        app.delegate = delegate
+        let window = UIWindow()
+        let controller = UIViewController()
+        window.rootViewController = controller
+        let leaf = UIView()
+        controller.view.addSubview(leaf)
+        var chain: [UIResponder] = []
+        var r: UIResponder? = leaf
+        while let current = r { chain.append(current); r = current.next }
+        #expect(chain == [leaf, controller.view, controller, window, app, delegate])
+    }
+}
+
+@MainActor @Suite struct ViewControllerTests {
+    init() { freshApp() }
+
+    final class Built: UIViewController {
+        var calls: [String] = []
+        override func loadView() {
+            calls.append("loadView")
+            view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        override func viewDidLoad() { calls.append("viewDidLoad") }
+        override func viewWillLayoutSubviews() { calls.append("viewWillLayoutSubviews") }
+        override func viewDidLayoutSubviews() { calls.append("viewDidLayoutSubviews") }
+    }
+
+    @Test func theViewLoadsLazilyOnceThenViewDidLoad() {
+        let c = Built()
+        #expect(!c.isViewLoaded)
+        #expect(c.viewIfLoaded == nil)
+        #expect(c.calls.isEmpty)
+        let v = c.view
+        #expect(c.isViewLoaded)
+        #expect(c.view === v)
+        #expect(c.calls == ["loadView", "viewDidLoad"])
+        #expect(v?.frame == CGRect(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    @Test func theDefaultViewFillsTheScreen() {
+        let c = UIViewController()
+        #expect(c.view.frame == UIScreen.main.bounds)
+    }
+
+    @Test func layoutOfTheRootViewIsReportedToTheController() {
+        let c = Built()
+        let window = UIWindow()
+        window.rootViewController = c
+        window.makeKeyAndVisible()
+        c.calls = []
+        UIApplication.shared.runLoop.runOnce()
+        #expect(c.calls == ["viewWillLayoutSubviews", "viewDidLayoutSubviews"])
+    }
+}
+
+@MainActor @Suite struct DescriptionTests {
+    init() { freshApp() }
+
+    @Test func descriptionsUseUIKitsFormat() {
+        let v = UIView(frame: CGRect(x: 10, y: 20.5, width: 100, height: 50))
+        #expect(v.description.hasPrefix("<UIView: 0x"))
+        #expect(v.description.hasSuffix("; frame = (10 20.5; 100 50)>"))
+        v.isHidden = true
+        v.tag = 4
+        v.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+        #expect(v.description.contains("; hidden = YES; autoresize = W+BM; tag = 4"))
+    }
+
+    @Test func recursiveDescriptionIndentsEachLevel() {
+        let root = UIView(), a = UIView(), a1 = UIView(), b = UIView()
+        root.addSubview(a); a.addSubview(a1); root.addSubview(b)
+        a1.tag = 11
+        let lines = root.recursiveDescription.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("<UIView"))
+        #expect(lines[1].hasPrefix("   | <UIView"))
+        #expect(lines[2].hasPrefix("   |    | <UIView") && lines[2].contains("tag = 11"))
+        #expect(lines[3].hasPrefix("   | <UIView"))
+    }
+}

@@ -1,0 +1,83 @@
+// Seeds: "Windows", "Changing the Window Level"; UIScreen and points versus pixels.
+import Testing
+@testable import UIKit
+
+@MainActor @Suite struct WindowTests {
+    init() { freshApp() }
+
+    final class KeyLog: UIWindow {
+        var events: [String] = []
+        override func becomeKey() { events.append("becomeKey") }
+        override func resignKey() { events.append("resignKey") }
+    }
+
+    @Test func windowsStartHiddenAndMakeKeyAndVisibleShowsAndKeysThem() {
+        let app = UIApplication.shared
+        let w = KeyLog(frame: UIScreen.main.bounds)
+        #expect(w.isHidden)
+        #expect(!w.isKeyWindow)
+        w.makeKeyAndVisible()
+        #expect(!w.isHidden)
+        #expect(w.isKeyWindow)
+        #expect(app.keyWindow === w)
+        #expect(w.events == ["becomeKey"])
+        let other = KeyLog(frame: UIScreen.main.bounds)
+        other.makeKeyAndVisible()
+        #expect(!w.isKeyWindow && other.isKeyWindow)
+        #expect(w.events == ["becomeKey", "resignKey"])
+        // Hiding the key window hands key status to the frontmost visible window.
+        other.isHidden = true
+        #expect(w.isKeyWindow)
+        #expect(other.events == ["becomeKey", "resignKey"])
+    }
+
+    @Test func windowsAreOrderedByLevelThenByWhenTheyWereShown() {
+        let app = UIApplication.shared
+        let alert = UIWindow(); alert.windowLevel = .alert
+        let a = UIWindow(), b = UIWindow()
+        let status = UIWindow(); status.windowLevel = .statusBar
+        a.makeKeyAndVisible(); b.makeKeyAndVisible(); status.isHidden = false; alert.isHidden = false
+        #expect(app.windows == [a, b, status, alert])
+        a.makeKeyAndVisible() // brought to the front of its level
+        #expect(app.windows == [b, a, status, alert])
+        #expect(UIWindow.Level.normal.rawValue == 0 && UIWindow.Level.statusBar.rawValue == 1000
+                && UIWindow.Level.alert.rawValue == 2000)
+        #expect(UIWindow.Level.normal + 1 > .normal)
+    }
+
+    @Test func theRootViewControllersViewFillsTheWindowAndFollowsItsSize() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let controller = UIViewController()
+        window.rootViewController = controller
+        #expect(controller.isViewLoaded)
+        #expect(controller.view.superview === window)
+        #expect(controller.view.frame == window.bounds)
+        window.frame = CGRect(x: 0, y: 0, width: 480, height: 320)
+        #expect(controller.view.frame == CGRect(x: 0, y: 0, width: 480, height: 320))
+        let next = UIViewController()
+        window.rootViewController = next
+        #expect(controller.view.superview == nil)
+        #expect(window.subviews == [next.view])
+    }
+
+    @Test func aWindowIsOnTheMainScreenAndTheResponderChainEndsAtTheApp() {
+        let window = UIWindow()
+        #expect(window.screen === UIScreen.main)
+        #expect(window.frame == UIScreen.main.bounds)
+        let view = UIView()
+        window.addSubview(view)
+        #expect(view.next === window)
+        #expect(window.next === UIApplication.shared)
+    }
+
+    nonisolated static let screens: [(CGFloat, CGSize)] = [(1, CGSize(width: 1280, height: 800)), (1.5, CGSize(width: 1920, height: 1080)),
+                                               (2, CGSize(width: 2560, height: 1600)), (3, CGSize(width: 1170, height: 2532))]
+
+    @Test(arguments: screens)
+    func screensMeasureInPointsAndPixels(scale: CGFloat, pixels: CGSize) {
+        let screen = UIScreen(headlessPixelSize: pixels, scale: scale)
+        #expect(screen.scale == scale && screen.nativeScale == scale)
+        #expect(screen.nativeBounds == CGRect(origin: .zero, size: pixels))
+        #expect(screen.bounds == CGRect(x: 0, y: 0, width: pixels.width / scale, height: pixels.height / scale))
+    }
+}
