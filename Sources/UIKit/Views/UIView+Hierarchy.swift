@@ -49,14 +49,14 @@ extension UIView {
 
     /// Moves `view` to the front of the subviews. Does nothing if `view` is not a subview, as in UIKit.
     public func bringSubviewToFront(_ view: UIView) {
-        guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.append(view)
     }
 
     /// Moves `view` to the back of the subviews. Does nothing if `view` is not a subview, as in UIKit.
     public func sendSubviewToBack(_ view: UIView) {
-        guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.insert(view, at: 0)
     }
@@ -75,7 +75,7 @@ extension UIView {
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
-        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        if let i = parent.indexOfSubview(self) { parent.subviews.remove(at: i) }
         superview = nil
         if oldWindow != nil {
             setWindowInSubtree(nil)
@@ -109,6 +109,22 @@ extension UIView {
 
     // MARK: Internals
 
+    /// The index of `view` in `subviews`, searching from both ends at once: removing the newest or the oldest
+    /// subview (the common cases: popping a screen, recycling a tile) costs O(1), any other O(n). Compares
+    /// identities without retaining each element.
+    func indexOfSubview(_ view: UIView) -> Int? {
+        let target = ObjectIdentifier(view)
+        return subviews.withUnsafeBufferPointer { buf -> Int? in
+            var lo = 0, hi = buf.count - 1
+            while lo <= hi {
+                if ObjectIdentifier(buf[hi]) == target { return hi }
+                if ObjectIdentifier(buf[lo]) == target { return lo }
+                lo += 1; hi -= 1
+            }
+            return nil
+        }
+    }
+
     /// Moves `view` into this view's subviews at the index `index(siblings)` computes from the subviews
     /// without `view`, sending UIKit's notifications if its superview or window changes.
     private func place(_ view: UIView, operation: String, index: ([UIView]) -> Int) {
@@ -136,7 +152,7 @@ extension UIView {
         if windowChanges { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
 
         if let oldSuperview {
-            if let i = oldSuperview.subviews.firstIndex(where: { $0 === view }) { oldSuperview.subviews.remove(at: i) }
+            if let i = oldSuperview.indexOfSubview(view) { oldSuperview.subviews.remove(at: i) }
             oldSuperview.setNeedsLayout()
         }
         // The notifications may have changed our subviews; keep the index valid.
@@ -165,6 +181,7 @@ extension UIView {
     /// Calls `body` for this view and every descendant, parents first. The list is taken up front, so callbacks
     /// that change the hierarchy cannot derail the walk.
     func forEachInSubtree(_ body: (UIView) -> Void) {
+        if subviews.isEmpty { body(self); return } // the common leaf case, without allocating
         var order: [UIView] = []
         var stack: [UIView] = [self]
         while let v = stack.popLast() {
@@ -176,6 +193,7 @@ extension UIView {
 
     /// Points every view of the subtree at `window`. A window nested in the subtree stays its own window.
     func setWindowInSubtree(_ window: UIWindow?) {
+        if subviews.isEmpty, !(self is UIWindow) { storedWindow = window; return }
         var stack: [UIView] = [self]
         while let v = stack.popLast() {
             if v is UIWindow { continue }

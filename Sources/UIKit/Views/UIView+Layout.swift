@@ -95,17 +95,16 @@ extension UIView {
                            flexibleLeading: Bool, flexibleSize: Bool, flexibleTrailing: Bool) -> (CGFloat, CGFloat) {
         let delta = newLength - oldLength
         guard delta != 0, flexibleLeading || flexibleSize || flexibleTrailing else { return (position, length) }
-        let leading = position, trailing = oldLength - position - length
-        let weights = [flexibleLeading ? Swift.max(0, leading) : 0,
-                       flexibleSize ? Swift.max(0, length) : 0,
-                       flexibleTrailing ? Swift.max(0, trailing) : 0]
-        let flexible = [flexibleLeading, flexibleSize, flexibleTrailing]
-        let total = weights.reduce(0, +)
-        let count = CGFloat(flexible.filter { $0 }.count)
-        func share(_ i: Int) -> CGFloat {
-            guard flexible[i] else { return 0 }
-            return total > 0 ? delta * weights[i] / total : delta / count
+        // Weights: the current lengths of the flexible parts (negative parts weigh nothing).
+        let leadingWeight = flexibleLeading ? Swift.max(0, position) : 0
+        let sizeWeight = flexibleSize ? Swift.max(0, length) : 0
+        let trailingWeight = flexibleTrailing ? Swift.max(0, oldLength - position - length) : 0
+        let total = leadingWeight + sizeWeight + trailingWeight
+        let count = CGFloat((flexibleLeading ? 1 : 0) + (flexibleSize ? 1 : 0) + (flexibleTrailing ? 1 : 0))
+        func share(_ flexible: Bool, _ weight: CGFloat) -> CGFloat {
+            guard flexible else { return 0 }
+            return total > 0 ? delta * weight / total : delta / count
         }
-        return (position + share(0), Swift.max(0, length + share(1)))
+        return (position + share(flexibleLeading, leadingWeight), Swift.max(0, length + share(flexibleSize, sizeWeight)))
     }
 }
