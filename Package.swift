@@ -26,15 +26,24 @@ let package = Package(
         cLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
         cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
         cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
+        cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev"]),
+        cLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        cLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+        cLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
+        cLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
+        cLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         // What Swift cannot import from those headers: function-like macros, ioctl numbers.
         .target(name: "CVitrineShims", dependencies: ["CDRM"]),
 
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
         .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev"]),
-        // Core Graphics: geometry extras and, with the drawing work, CGContext.
-        .target(name: "CoreGraphics"),
+        // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPNG", "CTurboJPEG"]),
+        // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
+        .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "VitrinePlatform"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "VitrineText", "VitrinePlatform"]),
 
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),

@@ -7,8 +7,9 @@ PACKAGES=(
   pkg-config
   libdrm-dev libinput-dev libudev-dev          # display and input (Platform)
   libpixman-1-dev libcairo2-dev                # compositing and drawing
-  libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core   # text
-  libpng-dev libjpeg-dev                       # images
+  libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find
+  fonts-noto-core fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji  # the fonts text is tested with
+  libpng-dev libturbojpeg0-dev                 # images
 )
 
 missing=()

@@ -1,0 +1,91 @@
+import CCairo
+import Foundation
+
+extension CGContext {
+    /// Draws `image` scaled to fill `rect`, the way Core Graphics does: the image's first row goes at the
+    /// rectangle's maximum y. In a y-up context that shows it upright; in UIKit's flipped contexts it shows
+    /// upside down, exactly as on iOS (`UIImage.draw(in:)` compensates, as UIKit's does).
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        guard image.width > 0, image.height > 0, rect.width != 0, rect.height != 0 else { return }
+        withTemporaryPath {
+            cairo_save(cr)
+            addRect(rect)
+            cairo_clip(cr)
+            cairo_translate(cr, Double(rect.minX), Double(rect.maxY))
+            cairo_scale(cr, Double(rect.width) / Double(image.width), -Double(rect.height) / Double(image.height))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_filter(pattern, state.interpolation.cairoFilter)
+            // Sample inside the image only, so edges do not fade into transparent black.
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            drawShadowed { cairo_paint_with_alpha(cr, Double(state.alpha)) }
+            cairo_restore(cr)
+        }
+    }
+}
+
+extension CGInterpolationQuality {
+    var cairoFilter: cairo_filter_t {
+        switch self {
+        case .none: return CAIRO_FILTER_NEAREST
+        case .low: return CAIRO_FILTER_BILINEAR
+        case .default, .medium: return CAIRO_FILTER_GOOD
+        case .high: return CAIRO_FILTER_BEST
+        }
+    }
+}
+
+extension CGContext {
+    /// Runs `body` with the cairo context (Vitrine's text engine draws glyphs through it). The cairo state is
+    /// saved around the call; Core Graphics' alpha and shadow still apply through `drawShadowed`.
+    @_spi(VitrineInternals)
+    public func withCairo(_ body: (OpaquePointer) -> Void) {
+        cairo_save(cr)
+        body(cr)
+        cairo_restore(cr)
+    }
+
+    /// Runs a drawing call with the context's shadow applied to whatever it paints.
+    @_spi(VitrineInternals)
+    public func withShadow(_ body: () -> Void) { drawShadowed(body) }
+
+    /// The global alpha set with `setAlpha(_:)`.
+    @_spi(VitrineInternals)
+    public var globalAlpha: CGFloat { state.alpha }
+}
+
+extension CGContext {
+    /// The current line width, in user space (Vitrine: UIKit's `UIRectFrame` reads it).
+    @_spi(VitrineInternals)
+    public var lineWidth: CGFloat { CGFloat(cairo_get_line_width(cr)) }
+
+    /// Starts a transparency layer: drawing goes into an offscreen group until `endTransparencyLayer()`,
+    /// which composites it with the alpha (and shadow) in effect at the start, as one unit.
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) {
+        layerStack.append(state)
+        cairo_save(cr)
+        cairo_push_group(cr)
+        // Inside the layer drawing starts from full alpha and no shadow; they apply to the layer as a whole.
+        state.alpha = 1
+        state.shadow = nil
+    }
+
+    /// Composites the transparency layer started by `beginTransparencyLayer(auxiliaryInfo:)`.
+    public func endTransparencyLayer() {
+        guard let outer = layerStack.popLast() else { return }
+        guard let group = cairo_pop_group(cr) else { cairo_restore(cr); state = outer; return }
+        cairo_restore(cr)
+        state = outer
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        cairo_pattern_set_matrix(group, &identity)
+        drawShadowed {
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source(cr, group)
+            cairo_paint_with_alpha(cr, Double(state.alpha))
+            cairo_restore(cr)
+        }
+        cairo_pattern_destroy(group)
+    }
+}

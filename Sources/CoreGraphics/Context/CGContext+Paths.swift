@@ -1,0 +1,227 @@
+import CCairo
+import Foundation
+
+// The current path and the calls that fill, stroke and clip with it. As in Core Graphics, the path is built in
+// user space (each point mapped by the CTM in effect when it is added), is not part of the saved graphics
+// state, and is consumed by filling, stroking and clipping.
+extension CGContext {
+    // MARK: Building the path
+
+    public func beginPath() { cairo_new_path(cr) }
+    public func move(to point: CGPoint) { cairo_move_to(cr, Double(point.x), Double(point.y)) }
+
+    public func addLine(to point: CGPoint) {
+        if cairo_has_current_point(cr) == 0 { return move(to: point) }
+        cairo_line_to(cr, Double(point.x), Double(point.y))
+    }
+
+    public func addLines(between points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        points.dropFirst().forEach(addLine)
+    }
+
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        if cairo_has_current_point(cr) == 0 { move(to: control1) }
+        cairo_curve_to(cr, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
+                       Double(end.x), Double(end.y))
+    }
+
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        if cairo_has_current_point(cr) == 0 { move(to: control) }
+        let p0 = currentPointOfPath
+        // A quadratic is the cubic with controls two-thirds of the way to the quadratic control.
+        let c1 = CGPoint(x: p0.x + 2 / 3 * (control.x - p0.x), y: p0.y + 2 / 3 * (control.y - p0.y))
+        let c2 = CGPoint(x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y))
+        addCurve(to: end, control1: c1, control2: c2)
+    }
+
+    /// An arc of a circle; `clockwise` in Core Graphics' y-up sense (see `CGMutablePath.addArc`). A line
+    /// joins the current point to the arc's start.
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        let (x, y, r) = (Double(center.x), Double(center.y), Double(Swift.max(0, radius)))
+        // Core Graphics' "counterclockwise" in y-up space is the direction of increasing angles: cairo_arc.
+        if clockwise {
+            cairo_arc_negative(cr, x, y, r, Double(startAngle), Double(endAngle))
+        } else {
+            cairo_arc(cr, x, y, r, Double(startAngle), Double(endAngle))
+        }
+    }
+
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        let path = CGMutablePath()
+        if cairo_has_current_point(cr) != 0 { path.move(to: currentPointOfPath) }
+        path.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
+        replay(path.elements)
+    }
+
+    public func addRect(_ rect: CGRect) {
+        cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+    }
+
+    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+
+    public func addEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect)
+        replay(path.elements)
+    }
+
+    /// Appends `path` to the current path.
+    public func addPath(_ path: CGPath) { replay(path.elements) }
+
+    public func closePath() {
+        if cairo_has_current_point(cr) != 0 { cairo_close_path(cr) }
+    }
+
+    public var isPathEmpty: Bool { cairo_has_current_point(cr) == 0 }
+
+    public var currentPointOfPath: CGPoint {
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        return CGPoint(x: x, y: y)
+    }
+
+    /// The bounding box of the current path, in user space; `.null` when there is no path.
+    public var boundingBoxOfPath: CGRect {
+        guard !isPathEmpty else { return .null }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    func replay(_ elements: [CGPathElementKind]) {
+        for e in elements {
+            switch e {
+            case .moveTo(let p): move(to: p)
+            case .lineTo(let p): addLine(to: p)
+            case .quadCurveTo(let c, let p): addQuadCurve(to: p, control: c)
+            case .curveTo(let c1, let c2, let p): addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: closePath()
+            }
+        }
+    }
+
+    // MARK: Painting the path
+
+    /// Fills the current path (closing open subpaths) with the fill colour, and clears the path.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        cairo_set_fill_rule(cr, rule.cairoRule)
+        drawShadowed { setSource(state.fillColor); cairo_fill(cr) }
+        cairo_new_path(cr)
+    }
+
+    /// Strokes the current path with the stroke colour and line style, and clears the path.
+    public func strokePath() {
+        drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) }
+        cairo_new_path(cr)
+    }
+
+    /// Fills, strokes or both, then clears the path.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let fill = mode != .stroke, stroke = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
+        let rule: CGPathFillRule = (mode == .eoFill || mode == .eoFillStroke) ? .evenOdd : .winding
+        cairo_set_fill_rule(cr, rule.cairoRule)
+        drawShadowed {
+            if fill { setSource(state.fillColor); stroke ? cairo_fill_preserve(cr) : cairo_fill(cr) }
+            if stroke { setSource(state.strokeColor); cairo_stroke(cr) }
+        }
+        cairo_new_path(cr)
+    }
+
+    /// Fills `rect`; the current path is left as it was.
+    public func fill(_ rect: CGRect) { fill([rect]) }
+
+    public func fill(_ rects: [CGRect]) {
+        withTemporaryPath {
+            rects.forEach(addRect)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            drawShadowed { setSource(state.fillColor); cairo_fill(cr) }
+        }
+    }
+
+    public func fillEllipse(in rect: CGRect) {
+        withTemporaryPath { addEllipse(in: rect); drawShadowed { setSource(state.fillColor); cairo_fill(cr) } }
+    }
+
+    /// Strokes the outline of `rect` (centred on its edges) with the current line width.
+    public func stroke(_ rect: CGRect) {
+        withTemporaryPath { addRect(rect); drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) } }
+    }
+
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+    }
+
+    public func strokeEllipse(in rect: CGRect) {
+        withTemporaryPath { addEllipse(in: rect); drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) } }
+    }
+
+    /// Strokes separate segments: points 0-1, 2-3, ... (an odd last point is ignored).
+    public func strokeLineSegments(between points: [CGPoint]) {
+        withTemporaryPath {
+            var i = 0
+            while i + 1 < points.count {
+                move(to: points[i]); cairo_line_to(cr, Double(points[i + 1].x), Double(points[i + 1].y))
+                i += 2
+            }
+            drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) }
+        }
+    }
+
+    /// Paints `rect` transparent black, whatever the blend mode and alpha (the clip still applies).
+    public func clear(_ rect: CGRect) {
+        withTemporaryPath {
+            cairo_save(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            addRect(rect)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    // MARK: Clipping
+
+    /// Intersects the clip with the current path, and clears the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        cairo_set_fill_rule(cr, rule.cairoRule)
+        cairo_clip(cr)
+    }
+
+    /// Intersects the clip with `rect`; the current path is left as it was.
+    public func clip(to rect: CGRect) { clip(to: [rect]) }
+
+    public func clip(to rects: [CGRect]) {
+        withTemporaryPath {
+            rects.forEach(addRect)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+        }
+    }
+
+    /// Removes the clip (Vitrine: as `CGContextResetClip`).
+    public func resetClip() { cairo_reset_clip(cr) }
+
+    /// The bounding box of the clip, in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// Runs `body` with an empty path, then puts the caller's path back.
+    func withTemporaryPath(_ body: () -> Void) {
+        let saved = cairo_copy_path(cr)
+        cairo_new_path(cr)
+        body()
+        cairo_new_path(cr)
+        if let saved {
+            if saved.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, saved) }
+            cairo_path_destroy(saved)
+        }
+    }
+}
+
+extension CGPathFillRule {
+    var cairoRule: cairo_fill_rule_t { self == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD }
+}

@@ -1,0 +1,281 @@
+import CCairo
+import Foundation
+
+/// A drawing destination with Core Graphics' API, drawing with cairo.
+///
+/// Coordinates: like Core Graphics, a bitmap context's device space has its origin at the bottom-left
+/// (y up). UIKit's contexts (`draw(_:)`, `UIGraphicsImageRenderer`) concatenate a flip and the screen scale
+/// so that user space is UIKit's: points, origin top-left, y down. `ctm` reports the matrix the Core Graphics
+/// way (user space to y-up device pixels); cairo itself works y-down, which this class keeps to itself.
+///
+/// Pixels are premultiplied ARGB32 (see CGImage.swift for the one description of the format).
+public final class CGContext {
+    let cr: OpaquePointer
+    let surface: OpaquePointer
+    /// Width and height in pixels.
+    public let width: Int
+    public let height: Int
+
+    struct GState {
+        var fillColor = CGColor.black
+        var strokeColor = CGColor.black
+        var alpha: CGFloat = 1
+        var blendMode = CGBlendMode.normal
+        var shadow: Shadow?
+        var interpolation = CGInterpolationQuality.default
+        var fontSize: CGFloat = 12
+    }
+
+    struct Shadow {
+        var offset: CGSize
+        var blur: CGFloat
+        var color: CGColor
+    }
+
+    var state = GState()
+    private var stack: [GState] = []
+    /// States saved by `beginTransparencyLayer`, restored by `endTransparencyLayer`.
+    var layerStack: [GState] = []
+    /// Points to pixels, for shadows (their offset and blur are not scaled by the CTM, as in Core Graphics,
+    /// but UIKit's contexts measure them in points).
+    public var shadowScale: CGFloat = 1
+
+    /// A bitmap context with its own premultiplied ARGB32 pixels, cleared to transparent. Returns `nil` for
+    /// sizes outside `ImageLimits` or unsupported pixel layouts.
+    public convenience init?(data: UnsafeMutableRawPointer? = nil, width: Int, height: Int, bitsPerComponent: Int = 8,
+                 bytesPerRow: Int = 0, space: CGColorSpace = CGColorSpaceCreateDeviceRGB(),
+                 bitmapInfo: UInt32 = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) {
+        guard bitsPerComponent == 8, ImageLimits.accepts(width: width, height: height) else { return nil }
+        let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
+        let order = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue
+        guard [CGImageAlphaInfo.premultipliedFirst.rawValue, CGImageAlphaInfo.noneSkipFirst.rawValue].contains(alpha),
+              order == CGBitmapInfo.byteOrder32Little.rawValue || (order == 0 && 1.littleEndian == 1) else { return nil }
+        let surface: OpaquePointer?
+        if let data {
+            let stride = bytesPerRow == 0 ? width * 4 : bytesPerRow
+            guard stride >= width * 4, stride % 4 == 0 else { return nil }
+            surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          Int32(width), Int32(height), Int32(stride))
+        } else {
+            surface = CGImage.makeSurface(width: width, height: height)
+        }
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        self.init(surface: surface, width: width, height: height)
+        // Core Graphics' bitmap device space is y-up.
+        cairo_translate(cr, 0, Double(height))
+        cairo_scale(cr, 1, -1)
+    }
+
+    /// A context on a cairo surface it takes ownership of; user space starts as cairo's (y down, pixels).
+    init(surface: OpaquePointer, width: Int, height: Int) {
+        self.surface = surface
+        self.width = width
+        self.height = height
+        cr = cairo_create(surface)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GOOD)
+        cairo_set_line_width(cr, 1)
+        cairo_set_miter_limit(cr, 10)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// A y-down context of `pixelWidth` x `pixelHeight` pixels whose user space is points at `scale`
+    /// (UIKit's drawing environment).
+    public static func uikitBitmap(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) -> CGContext? {
+        guard ImageLimits.accepts(width: pixelWidth, height: pixelHeight),
+              let surface = CGImage.makeSurface(width: pixelWidth, height: pixelHeight) else { return nil }
+        let context = CGContext(surface: surface, width: pixelWidth, height: pixelHeight)
+        cairo_scale(context.cr, Double(scale), Double(scale))
+        context.shadowScale = scale
+        return context
+    }
+
+    // MARK: Bitmap
+
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { Int(cairo_image_surface_get_stride(surface)) }
+    /// The pixels (premultiplied ARGB32).
+    public var data: UnsafeMutableRawPointer? {
+        cairo_surface_flush(surface)
+        return cairo_image_surface_get_data(surface).map(UnsafeMutableRawPointer.init)
+    }
+
+    /// An image of the current pixels (a copy: later drawing does not change it).
+    public func makeImage() -> CGImage? {
+        cairo_surface_flush(surface)
+        guard let base = cairo_image_surface_get_data(surface) else { return nil }
+        return CGImage(argb32Premultiplied: UnsafeRawBufferPointer(start: base, count: bytesPerRow * height),
+                       width: width, height: height, bytesPerRow: bytesPerRow)
+    }
+
+    /// Finishes pending drawing.
+    public func flush() { cairo_surface_flush(surface) }
+
+    // MARK: Graphics state
+
+    /// Pushes the graphics state (CTM, clip, colours, line style, alpha, blend mode, shadow).
+    public func saveGState() {
+        stack.append(state)
+        cairo_save(cr)
+    }
+
+    /// Pops the graphics state. Unbalanced calls are ignored, as Core Graphics ignores them (with a log).
+    public func restoreGState() {
+        guard let saved = stack.popLast() else { return }
+        state = saved
+        cairo_restore(cr)
+    }
+
+    /// The current transformation matrix: user space to device pixels, y up (Core Graphics' convention).
+    public var ctm: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let toCairoDevice = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        return toCairoDevice.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
+    }
+
+    /// Moves the origin of user space.
+    public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cr, Double(x), Double(y)) }
+    /// Scales user space.
+    public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cr, Double(x), Double(y)) }
+    /// Rotates user space by `angle` radians.
+    public func rotate(by angle: CGFloat) { cairo_rotate(cr, Double(angle)) }
+    /// Prepends `transform` to the CTM: it applies to user coordinates first.
+    public func concatenate(_ transform: CGAffineTransform) {
+        var m = transform.cairoMatrix
+        cairo_transform(cr, &m)
+    }
+
+    /// The map from user space to cairo's (y-down) device pixels.
+    var userToDevice: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    /// Converts a user-space point to device pixels (y up, as Core Graphics reports it).
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm.inverted()) }
+
+    // MARK: Colours, alpha, blending
+
+    public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fillColor = CGColor(gray: gray, alpha: alpha) }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.strokeColor = CGColor(gray: gray, alpha: alpha) }
+
+    /// The current fill and stroke colours (Vitrine: UIKit's text drawing reads the fill colour).
+    public var fillColor: CGColor { state.fillColor }
+    public var strokeColor: CGColor { state.strokeColor }
+
+    /// Multiplies everything drawn afterwards by `alpha` (0...1).
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = Swift.max(0, Swift.min(1, alpha)) }
+
+    /// How drawing combines with what is already there.
+    public func setBlendMode(_ mode: CGBlendMode) {
+        state.blendMode = mode
+        cairo_set_operator(cr, mode.cairoOperator)
+    }
+
+    /// Turns antialiasing of shapes on or off.
+    public func setShouldAntialias(_ on: Bool) {
+        cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_GOOD : CAIRO_ANTIALIAS_NONE)
+    }
+    public func setAllowsAntialiasing(_ on: Bool) { setShouldAntialias(on) }
+
+    /// How images are sampled when drawn scaled.
+    public var interpolationQuality: CGInterpolationQuality {
+        get { state.interpolation }
+        set { state.interpolation = newValue }
+    }
+
+    // MARK: Line style
+
+    public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cr, Double(Swift.max(0, width))) }
+    public func setLineCap(_ cap: CGLineCap) { cairo_set_line_cap(cr, cairo_line_cap_t(UInt32(cap.rawValue))) }
+    public func setLineJoin(_ join: CGLineJoin) { cairo_set_line_join(cr, cairo_line_join_t(UInt32(join.rawValue))) }
+    public func setMiterLimit(_ limit: CGFloat) { cairo_set_miter_limit(cr, Double(limit)) }
+    /// Dashes: alternating painted and unpainted lengths, starting `phase` units into the pattern. An empty
+    /// array draws solid lines.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        let dashes = lengths.map { Double(Swift.max(0, $0)) }
+        if dashes.isEmpty || dashes.allSatisfy({ $0 == 0 }) {
+            cairo_set_dash(cr, nil, 0, 0)
+        } else {
+            cairo_set_dash(cr, dashes, Int32(dashes.count), Double(phase))
+        }
+    }
+
+    // MARK: Shadows
+
+    /// A shadow under everything drawn afterwards: `offset` and `blur` in points (positive height is down, as
+    /// on iOS), colour black at one-third alpha.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+
+    /// A shadow with `color`; a `nil` or fully transparent colour turns shadows off.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.alpha > 0 else { state.shadow = nil; return }
+        state.shadow = Shadow(offset: offset, blur: Swift.max(0, blur), color: color)
+    }
+
+    // MARK: Internals shared by the drawing files
+
+    func setSource(_ color: CGColor) {
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
+                              Double(color.alpha * state.alpha))
+    }
+}
+
+extension CGAffineTransform {
+    var cairoMatrix: cairo_matrix_t {
+        cairo_matrix_t(xx: Double(a), yx: Double(b), xy: Double(c), yy: Double(d), x0: Double(tx), y0: Double(ty))
+    }
+}
+
+extension CGBlendMode {
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal, .plusDarker: return CAIRO_OPERATOR_OVER
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        case .overlay: return CAIRO_OPERATOR_OVERLAY
+        case .darken: return CAIRO_OPERATOR_DARKEN
+        case .lighten: return CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+        case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+        case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+        case .difference: return CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+        case .hue: return CAIRO_OPERATOR_HSL_HUE
+        case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+        case .color: return CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .clear: return CAIRO_OPERATOR_CLEAR
+        case .copy: return CAIRO_OPERATOR_SOURCE
+        case .sourceIn: return CAIRO_OPERATOR_IN
+        case .sourceOut: return CAIRO_OPERATOR_OUT
+        case .sourceAtop: return CAIRO_OPERATOR_ATOP
+        case .destinationOver: return CAIRO_OPERATOR_DEST_OVER
+        case .destinationIn: return CAIRO_OPERATOR_DEST_IN
+        case .destinationOut: return CAIRO_OPERATOR_DEST_OUT
+        case .destinationAtop: return CAIRO_OPERATOR_DEST_ATOP
+        case .xor: return CAIRO_OPERATOR_XOR
+        case .plusLighter: return CAIRO_OPERATOR_ADD
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import CFriBidi
+import CHarfBuzz
+import CoreGraphics
+import Foundation
+
+/// One shaped glyph, positions in points.
+struct ShapedGlyph {
+    var glyph: UInt32
+    /// Index of the first scalar of the glyph's cluster, in the whole text.
+    var cluster: Int
+    var advance: CGFloat
+    var offsetX: CGFloat
+    var offsetY: CGFloat
+}
+
+/// A maximal stretch of one paragraph with the same bidi level, script, style and face, shaped.
+struct ShapedItem {
+    var range: Range<Int>
+    var level: UInt8
+    var styleIndex: Int
+    var face: FontFace
+    /// In visual order (HarfBuzz reverses right-to-left runs).
+    var glyphs: [ShapedGlyph]
+}
+
+/// The text as scalars, with the style of each, and the work done per paragraph: bidi levels, font
+/// fallback, itemisation and shaping.
+struct TextAnalysis {
+    let scalars: [UInt32]
+    let styleOfScalar: [Int]
+    let styles: [TextStyle]
+    /// Paragraph ranges (the separators are not inside them).
+    var paragraphs: [Range<Int>] = []
+    var levels: [UInt8]
+    var baseIsRTL: [Bool] = []
+    var items: [ShapedItem] = []
+    /// Advance of each scalar: its cluster's glyphs (plus kerning) on the cluster's first scalar, 0 elsewhere.
+    var advance: [CGFloat]
+    var isClusterStart: [Bool]
+
+    init(_ text: StyledText) {
+        var scalars: [UInt32] = []
+        var styleOf: [Int] = []
+        scalars.reserveCapacity(text.string.utf16.count)
+        var utf16 = 0
+        var runIndex = 0
+        let runs = text.runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        for s in text.string.unicodeScalars {
+            while runIndex + 1 < runs.count && runs[runIndex + 1].range.lowerBound <= utf16 { runIndex += 1 }
+            scalars.append(s.value)
+            styleOf.append(runIndex)
+            utf16 += s.utf16.count
+        }
+        self.scalars = scalars
+        styleOfScalar = styleOf
+        styles = runs.map(\.style)
+        levels = [UInt8](repeating: 0, count: scalars.count)
+        advance = [CGFloat](repeating: 0, count: scalars.count)
+        isClusterStart = [Bool](repeating: true, count: scalars.count)
+
+        var start = 0
+        for (i, c) in scalars.enumerated() where Self.isParagraphSeparator(c) {
+            paragraphs.append(start..<i)
+            start = i + 1
+        }
+        paragraphs.append(start..<scalars.count)
+        for p in paragraphs { analyse(p) }
+    }
+
+    static func isParagraphSeparator(_ c: UInt32) -> Bool { c == 0x0A || c == 0x0D || c == 0x2029 || c == 0x2028 }
+    static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0xA0 || c == 0x3000 || (0x2000...0x200A).contains(c) }
+
+    private mutating func analyse(_ p: Range<Int>) {
+        // Bidi levels (FriBidi, the Unicode Bidirectional Algorithm), base direction from the first strong letter.
+        var rtl = false
+        if !p.isEmpty {
+            let len = Int32(p.count)
+            var chars = Array(scalars[p])
+            var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: p.count)
+            var brackets = [FriBidiBracketType](repeating: 0, count: p.count)
+            var lv = [FriBidiLevel](repeating: 0, count: p.count)
+            var base = FRIBIDI_PAR_ON
+            fribidi_get_bidi_types(&chars, len, &types)
+            fribidi_get_bracket_types(&chars, len, &types, &brackets)
+            if fribidi_get_par_embedding_levels_ex(&types, &brackets, len, &base, &lv) > 0 {
+                for i in 0..<p.count { levels[p.lowerBound + i] = UInt8(bitPattern: lv[i]) }
+                rtl = base == FRIBIDI_PAR_RTL
+            }
+        }
+        baseIsRTL.append(rtl)
+        guard !p.isEmpty else { return }
+
+        // Faces with fallback, and scripts.
+        let funcs = hb_unicode_funcs_get_default()
+        var faces: [FontFace] = []
+        var scripts: [hb_script_t] = []
+        faces.reserveCapacity(p.count); scripts.reserveCapacity(p.count)
+        for i in p {
+            let c = scalars[i]
+            let primary = styles[styleOfScalar[i]].font.face
+            let previous = faces.last
+            let category = hb_unicode_general_category(funcs, c)
+            let joinsPrevious = category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK
+                || c == 0x200D || (0xFE00...0xFE0F).contains(c) || (0x1F3FB...0x1F3FF).contains(c) || c == 0x20E3
+                || (0xE0020...0xE007F).contains(c)
+            let script = hb_unicode_script(funcs, c)
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+            let face: FontFace
+            if let previous, joinsPrevious || (neutral && previous.covers(c)), previous.covers(c) || joinsPrevious {
+                face = previous
+            } else {
+                face = Self.face(for: c, primary: primary)
+            }
+            faces.append(face)
+            scripts.append(neutral ? (scripts.last ?? script) : script)
+        }
+        // Leading neutrals take the script of the first real one.
+        if let firstReal = scripts.first(where: { $0 != HB_SCRIPT_COMMON && $0 != HB_SCRIPT_INHERITED }) {
+            for k in scripts.indices { if scripts[k] == HB_SCRIPT_COMMON || scripts[k] == HB_SCRIPT_INHERITED { scripts[k] = firstReal } else { break } }
+        }
+
+        // Items: maximal runs of equal level, script, style and face.
+        var itemStart = p.lowerBound
+        for i in p.lowerBound...p.upperBound {
+            let k = i - p.lowerBound
+            let boundary = i == p.upperBound || (i > itemStart && (levels[i] != levels[i - 1]
+                || scripts[k] != scripts[k - 1] || styleOfScalar[i] != styleOfScalar[i - 1] || faces[k] !== faces[k - 1]))
+            guard boundary, i > itemStart else { continue }
+            let face = faces[itemStart - p.lowerBound]
+            shape(itemStart..<i, context: p, face: face, script: scripts[itemStart - p.lowerBound])
+            itemStart = i
+        }
+    }
+
+    static func face(for c: UInt32, primary: FontFace) -> FontFace {
+        if primary.covers(c) { return primary }
+        let catalog = FontCatalog.shared
+        for f in catalog.fallbacks where f.covers(c) { return f }
+        return catalog.anyFace(covering: c) ?? primary
+    }
+
+    private mutating func shape(_ range: Range<Int>, context: Range<Int>, face: FontFace, script: hb_script_t) {
+        let style = styles[styleOfScalar[range.lowerBound]]
+        let level = levels[range.lowerBound]
+        guard let buffer = hb_buffer_create() else { return }
+        defer { hb_buffer_destroy(buffer) }
+        scalars.withUnsafeBufferPointer { all in
+            // The whole paragraph goes in as context, so joining and kerning see the neighbours.
+            hb_buffer_add_codepoints(buffer, all.baseAddress! + context.lowerBound, Int32(context.count),
+                                     UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_language(buffer, hb_language_get_default())
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        var features: [hb_feature_t] = []
+        if style.kern == 0 {
+            var f = hb_feature_t()
+            if hb_feature_from_string("-kern", -1, &f) != 0 { features.append(f) }
+        }
+        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let scale = style.font.size / face.unitsPerEm
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for g in 0..<Int(count) {
+            let cluster = context.lowerBound + Int(infos[g].cluster)
+            glyphs.append(ShapedGlyph(glyph: infos[g].codepoint, cluster: cluster,
+                                      advance: CGFloat(positions[g].x_advance) * scale,
+                                      offsetX: CGFloat(positions[g].x_offset) * scale,
+                                      offsetY: CGFloat(positions[g].y_offset) * scale))
+        }
+        // Cluster starts and per-scalar advances.
+        for i in range { isClusterStart[i] = false; advance[i] = 0 }
+        for g in glyphs { isClusterStart[g.cluster] = true; advance[g.cluster] += g.advance }
+        if let kern = style.kern, kern != 0 {
+            // Extra space after each character: on the last glyph (visually trailing) of each cluster.
+            var seen = Set<Int>()
+            let ordered = level % 2 == 1 ? Array(glyphs.indices) : Array(glyphs.indices.reversed())
+            for gi in ordered where !seen.contains(glyphs[gi].cluster) {
+                seen.insert(glyphs[gi].cluster)
+                glyphs[gi].advance += kern
+                advance[glyphs[gi].cluster] += kern
+            }
+        }
+        items.append(ShapedItem(range: range, level: level, styleIndex: styleOfScalar[range.lowerBound], face: face, glyphs: glyphs))
+    }
+}

@@ -1,0 +1,117 @@
+import CCairo
+import CHarfBuzz
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+
+/// One laid-out line: its glyph runs in visual order, and its metrics.
+public struct TextLine {
+    struct Run {
+        var face: FontFace
+        var style: TextStyle
+        var glyphs: [ShapedGlyph]
+        var width: CGFloat
+    }
+    var runs: [Run]
+    /// Width of the ink-bearing part (trailing spaces hang outside it).
+    public let width: CGFloat
+    public let ascent: CGFloat
+    /// Positive: below the baseline.
+    public let descent: CGFloat
+    public let leading: CGFloat
+    /// Top of the line, from the top of the layout.
+    public let top: CGFloat
+    let isRTLParagraph: Bool
+    let isLastOfParagraph: Bool
+    let spaceCount: Int
+
+    public var height: CGFloat { ascent + descent + leading }
+    public var baseline: CGFloat { top + ascent }
+}
+
+/// Lays out styled text in lines: paragraphs split at newlines, bidi reordering, font fallback, shaping,
+/// word (or character) wrapping to a width, a maximum number of lines, and truncation with an ellipsis.
+public final class TextLayout {
+    public let lines: [TextLine]
+    /// The used size: the widest line, and all lines' heights with the spacing between them.
+    public let size: CGSize
+    /// Whether text was cut (by the line limit or by truncation).
+    public let isTruncated: Bool
+    let paragraph: TextParagraphStyle
+    let width: CGFloat?
+
+    /// Lays out `text`. `width` nil means no wrapping; `maximumLines` 0 means no limit.
+    public init(_ text: StyledText, paragraph: TextParagraphStyle = TextParagraphStyle(), width: CGFloat? = nil,
+                maximumLines: Int = 0) {
+        self.paragraph = paragraph
+        self.width = width.map { Swift.max(0, $0) }
+        var analysis = TextAnalysis(text)
+        var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: self.width, maximumLines: maximumLines)
+        builder.build()
+        analysis = builder.analysis
+        lines = builder.lines
+        isTruncated = builder.truncated
+        let w = lines.map(\.width).max() ?? 0
+        let h = (lines.last.map { $0.top + $0.height }) ?? 0
+        size = CGSize(width: w, height: h)
+    }
+
+    /// The baseline of the first line, from the top.
+    public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
+
+    /// Draws the lines with their top-left at `origin`, aligning each within `alignmentWidth` (the layout width,
+    /// or the used width when there is none).
+    public func draw(in context: CGContext, at origin: CGPoint, alignmentWidth: CGFloat? = nil) {
+        let box = alignmentWidth ?? width ?? size.width
+        context.withShadow {
+            context.withCairo { cr in
+                cairo_set_font_options(cr, Self.fontOptions)
+                for line in lines { draw(line, cr, origin: origin, box: box, alpha: context.globalAlpha) }
+            }
+        }
+    }
+
+    private func draw(_ line: TextLine, _ cr: OpaquePointer, origin: CGPoint, box: CGFloat, alpha: CGFloat) {
+        var alignment = paragraph.alignment
+        if alignment == .natural { alignment = line.isRTLParagraph ? .right : .left }
+        var extraPerSpace: CGFloat = 0
+        var x = origin.x
+        switch alignment {
+        case .center: x += (box - line.width) / 2
+        case .right: x += box - line.width
+        case .justified:
+            if !line.isLastOfParagraph, line.spaceCount > 0, box > line.width { extraPerSpace = (box - line.width) / CGFloat(line.spaceCount) }
+            if line.isRTLParagraph && extraPerSpace == 0 { x += box - line.width }
+        default: break
+        }
+        let y = origin.y + line.baseline
+        var glyphs: [cairo_glyph_t] = []
+        for run in line.runs {
+            glyphs.removeAll(keepingCapacity: true)
+            for g in run.glyphs {
+                glyphs.append(cairo_glyph_t(index: UInt(g.glyph), x: Double(x + g.offsetX), y: Double(y - g.offsetY)))
+                x += g.advance
+                if extraPerSpace > 0, g.advance > 0, run.glyphs.count > 0, isSpaceGlyph(g, run) { x += extraPerSpace }
+            }
+            let c = run.style.color
+            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
+            cairo_set_font_face(cr, run.face.cairoFace)
+            cairo_set_font_size(cr, Double(run.style.font.size))
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        }
+    }
+
+    private func isSpaceGlyph(_ g: ShapedGlyph, _ run: TextLine.Run) -> Bool {
+        var space: UInt32 = 0
+        return hb_font_get_nominal_glyph(run.face.hbFont, 0x20, &space) != 0 && g.glyph == space
+    }
+
+    /// Grey antialiasing, no hinting, no metric rounding: glyphs land exactly where layout put them, at any
+    /// scale, and rasterise at device pixels (crisp at scale 2 and 3).
+    nonisolated(unsafe) static let fontOptions: OpaquePointer = {
+        let o = cairo_font_options_create()!
+        cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF)
+        return o
+    }()
+}
