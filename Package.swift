@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"], swiftSettings: testSettings),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit"], swiftSettings: testSettings),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
+                    swiftSettings: testSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -159,7 +159,10 @@ struct LineBuilder {
             }
             while a > r.lowerBound && a < r.upperBound && !analysis.isClusterStart[a] { a -= 1 }
             while b < r.upperBound && !analysis.isClusterStart[b] { b += 1 }
-            // The kept middle gap is [a, b): the line shows [start, a) + … + [b, end).
+            // No spaces next to the ellipsis.
+            while a > r.lowerBound && TextAnalysis.isSpace(analysis.scalars[a - 1]) { a -= 1 }
+            while b < r.upperBound && TextAnalysis.isSpace(analysis.scalars[b]) { b += 1 }
+            // The hidden middle is [a, b): the line shows [start, a) + … + [b, end).
             return Truncation(range: r, ellipsis: EllipsisPlacement(atScalar: a, style: style), hidden: a..<b)
         default:
             let style = styleAt(Swift.max(r.lowerBound, r.upperBound - 1))
@@ -201,15 +204,20 @@ struct LineBuilder {
 
     private mutating func appendLine(_ cut: Truncation, paragraph p: Range<Int>, rtl: Bool, last: Bool) {
         let range = cut.range, ellipsis = cut.ellipsis, hidden = cut.hidden
-        var pieces: [(level: UInt8, run: TextLine.Run, logical: Int)] = []
+        var pieces: [(level: UInt8, run: TextLine.Run, logical: Int, order: Int)] = []
         var end = range.upperBound
         while end > range.lowerBound && TextAnalysis.isSpace(analysis.scalars[end - 1]) { end -= 1 }
         for item in analysis.items where item.range.overlaps(range.lowerBound..<end) {
-            let glyphs = item.glyphs.filter { $0.cluster >= range.lowerBound && $0.cluster < end && !(hidden?.contains($0.cluster) ?? false) }
-            guard !glyphs.isEmpty else { continue }
-            let run = TextLine.Run(face: item.face, style: analysis.styles[item.styleIndex], glyphs: glyphs,
-                                   width: glyphs.reduce(0) { $0 + $1.advance })
-            pieces.append((item.level, run, Swift.max(item.range.lowerBound, range.lowerBound)))
+            let shown = item.glyphs.filter { $0.cluster >= range.lowerBound && $0.cluster < end }
+            // A middle-truncated line shows two parts of the item, with the ellipsis between them.
+            let parts = hidden.map { gap in
+                [shown.filter { $0.cluster < gap.lowerBound }, shown.filter { $0.cluster >= gap.upperBound }]
+            } ?? [shown]
+            for glyphs in parts where !glyphs.isEmpty {
+                let run = TextLine.Run(face: item.face, style: analysis.styles[item.styleIndex], glyphs: glyphs,
+                                       width: glyphs.reduce(0) { $0 + $1.advance })
+                pieces.append((item.level, run, glyphs.map(\.cluster).min()!, 1))
+            }
         }
         if let ellipsis {
             let neighbour = Swift.min(Swift.max(ellipsis.atScalar - 1, p.lowerBound), Swift.max(p.lowerBound, p.upperBound - 1))
@@ -217,11 +225,11 @@ struct LineBuilder {
             if let item = shapeEllipsis(style: ellipsis.style, level: level) {
                 let run = TextLine.Run(face: item.face, style: ellipsis.style, glyphs: item.glyphs,
                                        width: item.glyphs.reduce(0) { $0 + $1.advance })
-                // Sort key: just before the scalar it stands in front of.
-                pieces.append((level, run, ellipsis.atScalar))
+                // Logically just before the text that starts where it stands.
+                pieces.append((level, run, ellipsis.atScalar, 0))
             }
         }
-        pieces.sort { $0.logical < $1.logical }
+        pieces.sort { ($0.logical, $0.order) < ($1.logical, $1.order) }
         let ordered = Self.visualOrder(pieces.map { ($0.level, $0.run) })
 
         // Metrics from the primary fonts of the styles on the line (fallback faces do not change line height).

@@ -107,8 +107,13 @@ struct TextAnalysis {
                 || (0xE0020...0xE007F).contains(c)
             let script = hb_unicode_script(funcs, c)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+            // Marks, joiners, variation selectors and emoji modifiers stay with the character they attach to.
+            // Other neutral characters (spaces, punctuation, digits) use the style's own font when it has them:
+            // an emoji or CJK font's space is far wider than the text's.
             let face: FontFace
-            if let previous, joinsPrevious || (neutral && previous.covers(c)), previous.covers(c) || joinsPrevious {
+            if let previous, joinsPrevious {
+                face = previous
+            } else if neutral, !primary.covers(c), let previous, previous.covers(c) {
                 face = previous
             } else {
                 face = Self.face(for: c, primary: primary)

@@ -163,9 +163,9 @@ public enum ImageCodecs {
         return CGImage(surface: surface, isOpaque: true)
     }
 
-    /// Encodes `image` as a baseline JPEG, 4:2:0, at `quality` 0...1 (alpha is dropped, over black as
-    /// premultiplied pixels are).
-    public static func encodeJPEG(_ image: CGImage, quality: CGFloat) -> Data? {
+    /// Encodes `image` as a JPEG, 4:2:0, at `quality` 0...1, baseline or progressive (alpha is dropped, over
+    /// black as premultiplied pixels are).
+    public static func encodeJPEG(_ image: CGImage, quality: CGFloat, progressive: Bool = false) -> Data? {
         guard let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>?
@@ -174,7 +174,7 @@ public enum ImageCodecs {
         let result = image.withUnsafePixels { src, stride in
             tjCompress2(handle, src.bindMemory(to: UInt8.self).baseAddress, Int32(image.width), Int32(stride),
                         Int32(image.height), Int32(TJPF_BGRX.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue),
-                        Swift.max(1, q), TJFLAG_ACCURATEDCT)
+                        Swift.max(1, q), TJFLAG_ACCURATEDCT | (progressive ? TJFLAG_PROGRESSIVE : 0))
         }
         defer { if let buffer { tjFree(buffer) } }
         guard result == 0, let buffer else { return nil }

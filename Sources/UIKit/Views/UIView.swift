@@ -25,6 +25,9 @@ open class UIView: UIResponder {
 
     // MARK: Layout state (see UIView+Layout.swift)
 
+    /// The union of the content regions marked with `setNeedsDisplay` since the last display pass.
+    var invalidContentRect: CGRect?
+
     /// `layoutSubviews()` is due for this view. New views start out needing layout, so every view is laid out
     /// once before it is first shown, as in UIKit.
     var needsLayoutFlag = true
@@ -133,6 +136,14 @@ open class UIView: UIResponder {
 
     /// Draws the view's content into the current graphics context. The default draws nothing.
     open func draw(_ rect: CGRect) {}
+
+    /// The size that fits the view's content in `size`. The default returns the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// A size the view's content wants; `noIntrinsicMetric` in a dimension with no preference.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
 
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
 

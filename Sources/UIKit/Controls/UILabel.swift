@@ -1,0 +1,151 @@
+@_spi(VitrineInternals) import CoreGraphics
+import VitrineText
+
+/// A view that shows one or more lines of read-only text.
+///
+/// Text is centred vertically in the label's bounds, as in UIKit. Labels ignore touches
+/// (`isUserInteractionEnabled` is `false`), are not opaque, and redraw when their bounds change.
+@MainActor
+open class UILabel: UIView {
+    /// The text; setting it replaces `attributedText` with plain text in the label's font and colour.
+    open var text: String? {
+        get { storedAttributedText == nil ? storedText : storedAttributedText?.string }
+        set { storedText = newValue; storedAttributedText = nil; contentChanged() }
+    }
+    private var storedText: String?
+
+    /// Styled text; its attributes win over `font`, `textColor` and `textAlignment` where they are set.
+    open var attributedText: NSAttributedString? {
+        get { storedAttributedText ?? storedText.map { NSAttributedString(string: $0, attributes: attributes) } }
+        set { storedAttributedText = newValue; storedText = newValue?.string; contentChanged() }
+    }
+    private var storedAttributedText: NSAttributedString?
+
+    /// The system font at 17 points by default.
+    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font == nil { font = .systemFont(ofSize: 17) }; contentChanged() } }
+    /// `.label` (black) by default.
+    open var textColor: UIColor! = .label { didSet { if textColor == nil { textColor = .label }; contentChanged() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { contentChanged() } }
+    /// The most lines to use; 0 means as many as needed. 1 by default.
+    open var numberOfLines: Int = 1 { didSet { contentChanged() } }
+    /// `.byTruncatingTail` by default.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentChanged() } }
+    /// Shrink the font (down to `minimumScaleFactor`) before truncating text that is too wide.
+    open var adjustsFontSizeToFitWidth = false { didSet { contentChanged() } }
+    /// The smallest fraction of the font size shrinking may reach; 0 means the font does not shrink.
+    open var minimumScaleFactor: CGFloat = 0 { didSet { contentChanged() } }
+    /// The width multi-line intrinsic sizes wrap at (0: none).
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentChanged() } }
+    open var isEnabled = true { didSet { contentChanged() } }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        commonInit()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        commonInit()
+    }
+
+    private func commonInit() {
+        isUserInteractionEnabled = false
+        isOpaque = false
+        contentMode = .redraw
+    }
+
+    private var attributes: [NSAttributedString.Key: Any] {
+        let p = NSMutableParagraphStyle()
+        p.alignment = textAlignment
+        p.lineBreakMode = lineBreakMode
+        let color: UIColor = isEnabled ? textColor : textColor.withAlphaComponent(textColor.cgColor.alpha * 0.5)
+        return [.font: font!, .foregroundColor: color, .paragraphStyle: p]
+    }
+
+    private func contentChanged() {
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The styled text with the label's settings applied where the attributed text leaves them open.
+    private func styledText(fontScale: CGFloat = 1) -> (StyledText, TextParagraphStyle)? {
+        guard let attributed = attributedText, attributed.length > 0 else { return nil }
+        var (text, paragraph) = TextStyling.styled(attributed)
+        if storedAttributedText == nil || attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) == nil {
+            paragraph.alignment = TextAlignment(rawValue: textAlignment.rawValue) ?? .natural
+        }
+        // The label's lineBreakMode decides wrapping and truncation, as in UIKit.
+        paragraph.lineBreakMode = TextLineBreakMode(rawValue: lineBreakMode.rawValue) ?? .byTruncatingTail
+        if fontScale != 1 {
+            text.runs = text.runs.map { run in
+                var style = run.style
+                style.font = TextFont(face: style.font.face, size: style.font.size * fontScale)
+                return (run.range, style)
+            }
+        }
+        return (text, paragraph)
+    }
+
+    private func layout(width: CGFloat?, height: CGFloat = .infinity, fontScale: CGFloat = 1) -> TextLayout? {
+        guard let (text, paragraph) = styledText(fontScale: fontScale) else { return nil }
+        let wrapWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        if height.isFinite, let wrapWidth, numberOfLines != 1 {
+            var limited = TextStyling.layout(text, paragraph, fitting: CGSize(width: wrapWidth, height: height))
+            if numberOfLines > 0 && limited.lines.count > numberOfLines {
+                limited = TextLayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
+            }
+            return limited
+        }
+        return TextLayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
+    }
+
+    /// The rectangle the text would be drawn in within `bounds`, using at most `numberOfLines` lines.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        guard let l = layout(width: bounds.width) else { return CGRect(origin: bounds.origin, size: .zero) }
+        let h = Swift.min(l.size.height, bounds.height)
+        return CGRect(x: bounds.minX, y: bounds.midY - h / 2, width: Swift.min(l.size.width, bounds.width), height: h)
+    }
+
+    /// The size that fits the text: wrapped to `size.width` when several lines are allowed, rounded up to
+    /// whole points.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width: CGFloat? = numberOfLines == 1 ? nil : (size.width > 0 ? size.width : nil)
+        guard let l = layout(width: width) else { return .zero }
+        return CGSize(width: l.size.width.rounded(.up), height: l.size.height.rounded(.up))
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity, height: .infinity))
+    }
+
+    /// Draws the text, vertically centred in `rect`.
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), var l = layout(width: rect.width, height: rect.height) else { return }
+        if adjustsFontSizeToFitWidth && minimumScaleFactor > 0 && minimumScaleFactor < 1 {
+            l = fittedLayout(l, in: rect)
+        }
+        let h = l.size.height
+        let y = h <= rect.height ? rect.midY - h / 2 : rect.minY
+        l.draw(in: context, at: CGPoint(x: rect.minX, y: y), alignmentWidth: rect.width)
+    }
+
+    /// Shrinks the font, no further than `minimumScaleFactor`, until the text fits the width (one line) or the
+    /// height (several lines) without truncation.
+    private func fittedLayout(_ full: TextLayout, in rect: CGRect) -> TextLayout {
+        func fits(_ l: TextLayout) -> Bool { !l.isTruncated && l.size.width <= rect.width + 0.01 && l.size.height <= rect.height + 0.01 }
+        if fits(full) { return full }
+        var lo = minimumScaleFactor, hi: CGFloat = 1
+        guard let smallest = layout(width: rect.width, height: rect.height, fontScale: lo), fits(smallest) else {
+            return layout(width: rect.width, height: rect.height, fontScale: lo) ?? full
+        }
+        var best = smallest
+        for _ in 0..<12 {
+            let mid = (lo + hi) / 2
+            guard let l = layout(width: rect.width, height: rect.height, fontScale: mid) else { break }
+            if fits(l) { best = l; lo = mid } else { hi = mid }
+        }
+        return best
+    }
+
+    open override func draw(_ rect: CGRect) { drawText(in: bounds) }
+}

@@ -1,0 +1,108 @@
+@_spi(VitrineInternals) import CoreGraphics
+
+// Content invalidation and drawing a view hierarchy into a context.
+//
+// `setNeedsDisplay` records the region of the view's content that must be redrawn; the compositor's display
+// pass (which caches each view's drawing) consumes it. `drawHierarchy(in:afterScreenUpdates:)` draws a view
+// and its subtree directly, without caches: the reference rendering tests and snapshots use.
+extension UIView {
+    /// Marks the whole content as needing to be redrawn.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks `rect` (in the view's coordinates) as needing to be redrawn; several calls before the next
+    /// display pass add up to their union.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        let r = rect.intersection(bounds)
+        guard !r.isNull, !r.isEmpty else { return }
+        invalidContentRect = invalidContentRect.map { $0.union(r) } ?? r
+    }
+
+    /// The part of the content waiting to be redrawn, if any (Vitrine: for the display pass and tests).
+    public var needsDisplayRect: CGRect? { invalidContentRect }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner.
+    public func sizeToFit() {
+        let s = sizeThatFits(bounds.size)
+        let f = frame
+        frame = CGRect(origin: f.origin, size: s)
+    }
+
+    /// `-1`: no intrinsic size in this dimension.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// Tells layout the intrinsic size changed (Vitrine has no Auto Layout; marks the superview for layout).
+    public func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
+
+    /// Draws the view and its visible subtree into the current context, scaled so the view's bounds fill
+    /// `rect`. Returns `false` when there is no current context.
+    @discardableResult
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext() else { return false }
+        if afterScreenUpdates { layoutIfNeeded() }
+        let b = bounds
+        guard b.width > 0, b.height > 0 else { return true }
+        context.saveGState()
+        context.concatenate(CGAffineTransform(a: rect.width / b.width, b: 0, c: 0, d: rect.height / b.height,
+                                              tx: rect.minX - b.minX * rect.width / b.width,
+                                              ty: rect.minY - b.minY * rect.height / b.height))
+        renderSubtree(in: context, includingSelfTransform: false)
+        context.restoreGState()
+        return true
+    }
+
+    /// Draws this view (background, `draw(_:)`) and its subviews, in this view's coordinate system.
+    func renderSubtree(in context: CGContext, includingSelfTransform: Bool) {
+        guard !isHidden, alpha > 0 else { return }
+        context.saveGState()
+        defer { context.restoreGState() }
+        if includingSelfTransform { context.concatenate(transformToSuperview) }
+        let grouped = alpha < 1
+        if grouped {
+            // The view and its subtree fade as one group, as UIKit's group opacity does.
+            context.setAlpha(alpha)
+            context.beginTransparencyLayer(auxiliaryInfo: nil)
+        }
+        if clipsToBounds { context.clip(to: bounds) }
+        if let backgroundColor, backgroundColor.cgColor.alpha > 0 {
+            context.saveGState()
+            context.setFillColor(backgroundColor.cgColor)
+            context.fill(bounds)
+            context.restoreGState()
+        }
+        context.saveGState()
+        context.clip(to: bounds)
+        UIGraphicsPushContext(context)
+        draw(bounds)
+        UIGraphicsPopContext()
+        context.restoreGState()
+        for subview in subviews { subview.renderSubtree(in: context, includingSelfTransform: true) }
+        if grouped { context.endTransparencyLayer() }
+    }
+}
+
+extension UIView.ContentMode {
+    /// Where content of `contentSize` goes inside `bounds` under this mode (`.redraw` and `.scaleToFill` fill
+    /// the bounds).
+    public func rect(forContentOfSize contentSize: CGSize, in bounds: CGRect) -> CGRect {
+        let w = contentSize.width, h = contentSize.height
+        switch self {
+        case .scaleToFill, .redraw:
+            return bounds
+        case .scaleAspectFit, .scaleAspectFill:
+            guard w > 0, h > 0 else { return bounds }
+            let sx = bounds.width / w, sy = bounds.height / h
+            let s = self == .scaleAspectFit ? Swift.min(sx, sy) : Swift.max(sx, sy)
+            return CGRect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
+        case .center:
+            return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+        case .top: return CGRect(x: bounds.midX - w / 2, y: bounds.minY, width: w, height: h)
+        case .bottom: return CGRect(x: bounds.midX - w / 2, y: bounds.maxY - h, width: w, height: h)
+        case .left: return CGRect(x: bounds.minX, y: bounds.midY - h / 2, width: w, height: h)
+        case .right: return CGRect(x: bounds.maxX - w, y: bounds.midY - h / 2, width: w, height: h)
+        case .topLeft: return CGRect(x: bounds.minX, y: bounds.minY, width: w, height: h)
+        case .topRight: return CGRect(x: bounds.maxX - w, y: bounds.minY, width: w, height: h)
+        case .bottomLeft: return CGRect(x: bounds.minX, y: bounds.maxY - h, width: w, height: h)
+        case .bottomRight: return CGRect(x: bounds.maxX - w, y: bounds.maxY - h, width: w, height: h)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+// Golden-image comparison: an image rendered by a test against a reference PNG in Goldens/.
+//
+// - Each channel of each pixel may differ by `tolerance` (premultiplied 0...255); `allowedPixels` pixels may
+//   differ by more (for antialiasing that shifts between library versions).
+// - On failure the actual image and a diff image (differing pixels red over a faded copy of the actual) are
+//   written to .build/golden-failures/, and the paths are in the failure message.
+// - RECORD=1 in the environment re-records the references instead of comparing.
+import Foundation
+import Testing
+@testable import UIKit
+
+enum Golden {
+    static let testsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let goldensDir = testsDir.appendingPathComponent("Goldens")
+    static let failuresDir = testsDir.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/golden-failures")
+    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD"] == "1" }
+}
+
+@MainActor
+func assertGolden(_ image: UIImage, _ name: String, tolerance: Int = 3, allowedPixels: Int = 0,
+                  sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let actual = image.cgImage, let png = image.pngData() else {
+        Issue.record("\(name): the image has no bitmap", sourceLocation: sourceLocation)
+        return
+    }
+    let goldenURL = Golden.goldensDir.appendingPathComponent(name + ".png")
+    if Golden.recording {
+        try? FileManager.default.createDirectory(at: Golden.goldensDir, withIntermediateDirectories: true)
+        try? png.write(to: goldenURL)
+        return
+    }
+    guard let data = try? Data(contentsOf: goldenURL) else {
+        Issue.record("\(name): no golden image at \(goldenURL.path); run the tests with RECORD=1 to record it",
+                     sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = UIImage(data: data)?.cgImage else {
+        Issue.record("\(name): the golden image \(goldenURL.path) does not decode", sourceLocation: sourceLocation)
+        return
+    }
+    var message: String?
+    if expected.width != actual.width || expected.height != actual.height {
+        message = "size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)"
+    } else {
+        let (bad, worst, diff) = compare(actual, expected, tolerance: tolerance)
+        if bad > allowedPixels {
+            message = "\(bad) pixels differ by more than \(tolerance) (worst \(worst)); \(allowedPixels) allowed"
+            try? FileManager.default.createDirectory(at: Golden.failuresDir, withIntermediateDirectories: true)
+            try? diff.pngData()?.write(to: Golden.failuresDir.appendingPathComponent(name + ".diff.png"))
+        }
+    }
+    if let message {
+        try? FileManager.default.createDirectory(at: Golden.failuresDir, withIntermediateDirectories: true)
+        let actualURL = Golden.failuresDir.appendingPathComponent(name + ".actual.png")
+        try? png.write(to: actualURL)
+        Issue.record("\(name): \(message). Actual: \(actualURL.path); diff: \(Golden.failuresDir.path)/\(name).diff.png",
+                     sourceLocation: sourceLocation)
+    }
+}
+
+/// Counts pixels whose channels differ by more than `tolerance`, and draws the diff image.
+@MainActor
+private func compare(_ a: CGImage, _ b: CGImage, tolerance: Int) -> (Int, Int, UIImage) {
+    let w = a.width, h = a.height
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    var bad = 0, worst = 0
+    a.withUnsafePixels { pa, sa in
+        b.withUnsafePixels { pb, sb in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * sa + x * 4, j = y * sb + x * 4, o = (y * w + x) * 4
+                    var d = 0
+                    for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[j + c]))) }
+                    worst = max(worst, d)
+                    if d > tolerance {
+                        bad += 1
+                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 255; out[o + 3] = 255
+                    } else {
+                        // Faded actual, opaque, so the differing pixels stand out.
+                        for c in 0..<3 { out[o + c] = UInt8(128 + Int(pa[i + c]) / 2) }
+                        out[o + 3] = 255
+                    }
+                }
+            }
+        }
+    }
+    let diff = out.withUnsafeBytes { CGImage(argb32Premultiplied: $0, width: w, height: h, bytesPerRow: w * 4, isOpaque: true)! }
+    return (bad, worst, UIImage(cgImage: diff))
+}
+
+/// Renders `draw` into a `size`-point image at `scale` on a white background.
+@MainActor
+func render(_ size: CGSize, scale: CGFloat, background: UIColor? = .white, _ draw: (CGContext) -> Void) -> UIImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = scale
+    return UIGraphicsImageRenderer(size: size, format: format).image { ctx in
+        if let background { background.setFill(); ctx.fill(CGRect(origin: .zero, size: size)) }
+        draw(ctx.cgContext)
+    }
+}
+
+/// A snapshot of a view hierarchy at `scale`.
+@MainActor
+func snapshot(_ view: UIView, scale: CGFloat) -> UIImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = scale
+    return UIGraphicsImageRenderer(size: view.bounds.size, format: format).image { _ in
+        view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
+    }
+}
+
+/// The premultiplied pixel at (x, y) of an image, as (r, g, b, a).
+func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> (Int, Int, Int, Int) {
+    image.withUnsafePixels { p, stride in
+        let i = y * stride + x * 4
+        return (Int(p[i + 2]), Int(p[i + 1]), Int(p[i]), Int(p[i + 3]))
+    }
+}
