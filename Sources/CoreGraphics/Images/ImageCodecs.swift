@@ -58,6 +58,8 @@ public enum ImageCodecs {
             throw ImageDecodingError.tooLarge(width: width, height: height)
         }
         let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
+        // 16-bit files without gAMA/sRGB are sRGB-encoded in practice; libpng would otherwise take them as linear.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         // BGRA bytes = native-endian ARGB words on little-endian machines; straight alpha until premultiplied.
         image.format = UInt32(PNG_FORMAT_BGRA)
         guard let surface = CGImage.makeSurface(width: width, height: height) else {
