@@ -103,8 +103,21 @@ public final class FontCatalog: @unchecked Sendable {
         // fontconfig always answers with something; accept it only if one of its names is the one asked for.
         let wanted = family.lowercased()
         let names = [FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME].flatMap { allStrings(match, $0) }
-        guard names.contains(where: { $0.lowercased() == wanted }), let (path, index) = fileOf(match) else { return nil }
-        return faceLocked(path: path, index: index)
+        if names.contains(where: { $0.lowercased() == wanted }), let (path, index) = fileOf(match) {
+            return faceLocked(path: path, index: index)
+        }
+        // Not a family: a PostScript name ("DejaVuSans-Bold") or a full name ("DejaVu Sans Bold")?
+        for object in [FC_POSTSCRIPT_NAME, FC_FULLNAME] {
+            guard let query = FcPatternCreate() else { continue }
+            defer { FcPatternDestroy(query) }
+            FcPatternAddString(query, object, family)
+            guard let set = FcFontList(config, query, nil) else { continue }
+            defer { FcFontSetDestroy(set) }
+            if set.pointee.nfont > 0, let font = set.pointee.fonts[0], let (path, index) = fileOf(font) {
+                return faceLocked(path: path, index: index)
+            }
+        }
+        return nil
     }
 
     private func faceLocked(path: String, index: Int) -> FontFace? {

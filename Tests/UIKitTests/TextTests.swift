@@ -1,0 +1,251 @@
+// Fonts, shaping and layout, measured rather than pictured.
+import Testing
+@testable import UIKit
+@testable import VitrineText
+
+@MainActor @Suite struct FontTests {
+    init() { freshApp() }
+
+    @Test func systemFontsAreTheDocumentedFaces() {
+        let regular = UIFont.systemFont(ofSize: 17)
+        #expect(regular.familyName == "Noto Sans")
+        #expect(regular.pointSize == 17)
+        #expect(UIFont.boldSystemFont(ofSize: 17).textFont.face.styleName == "Bold")
+        // fonts-noto-core has Noto Sans in Regular and Bold (plus italics): heavier weights take the closest.
+        #expect(UIFont.systemFont(ofSize: 17, weight: .semibold).textFont.face.styleName == "Bold")
+        #expect(UIFont.systemFont(ofSize: 17, weight: .light).textFont.face.styleName == "Regular")
+        #expect(UIFont.monospacedSystemFont(ofSize: 12, weight: .regular).familyName == "DejaVu Sans Mono")
+        #expect(UIFont.italicSystemFont(ofSize: 12).textFont.face.styleName.contains("Italic"))
+    }
+
+    @Test func metricsAreConsistentAndScaleWithSize() {
+        let f = UIFont.systemFont(ofSize: 20)
+        #expect(f.ascender > 0 && f.descender < 0)
+        #expect(abs(f.lineHeight - (f.ascender - f.descender + f.leading)) < 1e-9)
+        #expect(abs(f.withSize(40).lineHeight - 2 * f.lineHeight) < 1e-9)
+        #expect(f.capHeight > 0 && f.capHeight < f.ascender)
+        #expect(f.xHeight > 0 && f.xHeight < f.capHeight)
+    }
+
+    @Test func namedFontsAreFoundOrNil() {
+        #expect(UIFont(name: "DejaVu Sans", size: 12)?.familyName == "DejaVu Sans")
+        #expect(UIFont(name: "DejaVuSans-Bold", size: 12)?.textFont.face.styleName == "Bold") // PostScript name
+        #expect(UIFont(name: "No Such Font Family", size: 12) == nil)
+    }
+
+    @Test func missingGlyphsFallBackToAFontThatHasThem() {
+        let primary = UIFont.systemFont(ofSize: 12).textFont.face
+        #expect(TextAnalysis.face(for: 0x0915, primary: primary).familyName == "Noto Sans Devanagari") // क
+        #expect(TextAnalysis.face(for: 0x0645, primary: primary).familyName == "Noto Sans Arabic")     // م
+        #expect(TextAnalysis.face(for: 0x4F60, primary: primary).familyName == "Droid Sans Fallback")  // 你
+        #expect(TextAnalysis.face(for: 0x1F600, primary: primary).familyName == "Noto Color Emoji")    // 😀
+        #expect(TextAnalysis.face(for: 0x41, primary: primary) === primary)
+    }
+}
+
+@MainActor @Suite struct TextLayoutTests {
+    init() { freshApp() }
+
+    let font = UIFont.systemFont(ofSize: 20)
+
+    func layout(_ s: String, width: CGFloat? = nil, lines: Int = 0, mode: TextLineBreakMode = .byWordWrapping,
+                kern: CGFloat? = nil) -> TextLayout {
+        TextLayout(StyledText(s, style: TextStyle(font: font.textFont, kern: kern)),
+                   paragraph: TextParagraphStyle(lineBreakMode: mode), width: width, maximumLines: lines)
+    }
+
+    func glyphCount(_ l: TextLayout) -> Int { l.lines.flatMap(\.runs).reduce(0) { $0 + $1.glyphs.count } }
+
+    @Test func kerningTightensPairsAndKernZeroTurnsItOff() {
+        let kerned = layout("AVAVAV").size.width, plain = layout("AVAVAV", kern: 0).size.width
+        #expect(kerned < plain)
+        let spaced = layout("AVAVAV", kern: 2).size.width
+        #expect(abs(spaced - (kerned + 12)) < 0.01) // 2 points after each of six characters
+    }
+
+    @Test func ligaturesJoinGlyphs() {
+        #expect(glyphCount(layout("fi")) == 1)
+        #expect(glyphCount(layout("f\u{200C}i")) >= 2) // a zero-width non-joiner breaks the ligature
+    }
+
+    @Test func combiningMarksStayInTheirCluster() {
+        let l = layout("e\u{301}")
+        #expect(l.lines.count == 1)
+        // The accent attaches to the e: the cluster is as wide as a precomposed é.
+        #expect(abs(l.size.width - layout("é").size.width) < 0.01)
+    }
+
+    @Test func rightToLeftParagraphsAndBidiOrder() {
+        let arabic = TextAnalysis(StyledText("مرحبا", style: TextStyle(font: font.textFont)))
+        #expect(arabic.baseIsRTL == [true])
+        #expect(arabic.levels.allSatisfy { $0 == 1 })
+        let mixed = layout("abc אבג def")
+        let runs = mixed.lines[0].runs
+        // Visual order for a left-to-right paragraph: abc, then the Hebrew (itself right to left), then def.
+        #expect(runs.count >= 3)
+        let hebrew = runs.first { $0.glyphs.contains { $0.cluster == 4 } }!
+        let clusters = hebrew.glyphs.map(\.cluster)
+        #expect(clusters == clusters.sorted(by: >)) // reversed inside the run
+        // Arabic letters join: shaped forms differ from the isolated ones.
+        let joined = layout("بب").lines[0].runs[0].glyphs.map(\.glyph)
+        #expect(joined[0] != joined[1])
+    }
+
+    @Test func wrappingBreaksAtSpacesAndWrapsLongWordsByCharacter() {
+        let one = layout("alpha beta gamma delta").size.width
+        let wrapped = layout("alpha beta gamma delta", width: one * 0.6)
+        #expect(wrapped.lines.count == 2)
+        #expect(wrapped.lines.allSatisfy { $0.width <= one * 0.6 + 0.01 })
+        let long = layout("Supercalifragilisticexpialidocious", width: 80)
+        #expect(long.lines.count > 1)
+        #expect(long.lines.allSatisfy { $0.width <= 80.01 })
+        // Newlines start paragraphs; the limit cuts and reports truncation.
+        #expect(layout("one\ntwo\nthree").lines.count == 3)
+        let limited = layout("one\ntwo\nthree", lines: 2)
+        #expect(limited.lines.count == 2 && limited.isTruncated)
+        // CJK breaks between ideographs.
+        #expect(layout("日本語のテキストです", width: 60).lines.count > 1)
+    }
+
+    @Test func truncationAddsAnEllipsisAndFits() {
+        let full = layout("The quick brown fox jumps").size.width
+        for mode in [TextLineBreakMode.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle] {
+            let t = layout("The quick brown fox jumps", width: full / 2, lines: 1, mode: mode)
+            #expect(t.isTruncated)
+            #expect(t.size.width <= full / 2 + 0.01, "\(mode)")
+            let ellipsisGlyph = TextAnalysis(StyledText("\u{2026}", style: TextStyle(font: font.textFont))).items[0].glyphs[0].glyph
+            let glyphs = t.lines[0].runs.flatMap(\.glyphs)
+            let position = glyphs.firstIndex { $0.glyph == ellipsisGlyph && $0.cluster == -1 }
+            #expect(position != nil, "\(mode) shows an ellipsis")
+            switch mode {
+            case .byTruncatingTail: #expect(position == glyphs.count - 1)
+            case .byTruncatingHead: #expect(position == 0)
+            default: #expect(position! > 0 && position! < glyphs.count - 1)
+            }
+        }
+        let clipped = layout("The quick brown fox jumps", width: full / 2, lines: 1, mode: .byClipping)
+        #expect(!clipped.isTruncated && clipped.size.width == full)
+    }
+}
+
+@MainActor @Suite struct StringDrawingTests {
+    init() { freshApp() }
+
+    @Test func sizesAndBoundingRects() {
+        let attrs: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 16)]
+        let text = "Hello, world. This is a longer line of text."
+        let single = text.size(withAttributes: attrs)
+        #expect(abs(single.height - UIFont.systemFont(ofSize: 16).lineHeight) < 0.01)
+        #expect(single.width > 200)
+        let wrapped = text.boundingRect(with: CGSize(width: 120, height: CGFloat.greatestFiniteMagnitude),
+                                        options: .usesLineFragmentOrigin, attributes: attrs, context: nil)
+        #expect(wrapped.width <= 120 && wrapped.height > 2 * single.height)
+        // Without .usesLineFragmentOrigin the string is one line, as in UIKit.
+        let oneLine = text.boundingRect(with: CGSize(width: 120, height: 100), options: [], attributes: attrs, context: nil)
+        #expect(oneLine.size == single)
+        #expect((text as NSString).size(withAttributes: attrs) == single)
+        // Attributed strings measure their runs: a larger font in part of it makes the line taller.
+        let a = NSMutableAttributedString(string: "small BIG", attributes: attrs)
+        a.addAttribute(.font, value: UIFont.systemFont(ofSize: 32), range: NSRange(location: 6, length: 3))
+        #expect(a.size().height > single.height * 1.8)
+    }
+
+    @Test func textIsCrispAtScale2() {
+        // At scale 2 glyphs are rasterised at device pixels: the 2x rendering has more distinct grey levels along
+        // edges than a 1x rendering scaled up would, and its ink matches the 1x ink doubled in extent.
+        func ink(_ scale: CGFloat) -> (Int, Int) {
+            let image = render(CGSize(width: 60, height: 24), scale: scale) { _ in
+                "Hxg".draw(at: CGPoint(x: 2, y: 2), withAttributes: [.font: UIFont.systemFont(ofSize: 16)])
+            }.cgImage!
+            var dark = 0, levels = Set<Int>()
+            for y in 0..<image.height { for x in 0..<image.width {
+                let p = pixel(image, x, y); if p.0 < 128 { dark += 1 }; levels.insert(p.0)
+            } }
+            return (dark, levels.count)
+        }
+        let (dark1, _) = ink(1), (dark2, levels2) = ink(2)
+        #expect(Double(dark2) > Double(dark1) * 3.2 && Double(dark2) < Double(dark1) * 4.8)
+        #expect(levels2 > 8)
+    }
+}
+
+@MainActor @Suite struct LabelTests {
+    init() { freshApp() }
+
+    @Test func defaultsMatchUIKit() {
+        let l = UILabel()
+        #expect(!l.isUserInteractionEnabled)
+        #expect(l.numberOfLines == 1)
+        #expect(l.lineBreakMode == .byTruncatingTail)
+        #expect(l.textAlignment == .natural)
+        #expect(l.font.pointSize == 17)
+        #expect(!l.isOpaque)
+        #expect(UIImageView().isUserInteractionEnabled == false)
+    }
+
+    @Test func sizeThatFitsAndSizeToFit() {
+        let l = UILabel(frame: CGRect(x: 10, y: 10, width: 50, height: 10))
+        l.text = "Hello there"
+        let fit = l.sizeThatFits(CGSize(width: 1000, height: 1000))
+        #expect(fit.width == fit.width.rounded(.up) && fit.height == ceil(l.font.lineHeight))
+        #expect(l.intrinsicContentSize == fit)
+        l.sizeToFit()
+        #expect(l.frame == CGRect(x: 10, y: 10, width: fit.width, height: fit.height))
+        l.numberOfLines = 0
+        l.text = "one two three four five six seven eight nine ten"
+        let tall = l.sizeThatFits(CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude))
+        #expect(tall.width <= 100 && tall.height >= 3 * ceil(l.font.lineHeight) - 1)
+        l.numberOfLines = 2
+        let two = l.sizeThatFits(CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude))
+        #expect(abs(two.height - ceil(2 * l.font.lineHeight)) <= 1)
+    }
+
+    @Test func changingTextMarksTheLabelForDisplay() {
+        let l = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        l.text = "a"
+        #expect(l.needsDisplayRect == l.bounds)
+        #expect(l.text == "a")
+        l.attributedText = NSAttributedString(string: "b")
+        #expect(l.text == "b")
+    }
+
+    @Test func adjustsFontSizeToFitWidthShrinksBeforeTruncating() {
+        let text = "A fairly long label text"
+        let natural = text.size(withAttributes: [.font: UIFont.systemFont(ofSize: 17)]).width
+        func inkHeight(_ adjusts: Bool) -> Int {
+            let l = UILabel(frame: CGRect(x: 0, y: 0, width: natural * 0.7, height: 30))
+            l.text = text
+            l.adjustsFontSizeToFitWidth = adjusts
+            l.minimumScaleFactor = 0.5
+            let image = snapshot(l, scale: 1).cgImage!
+            // Shrunk glyphs are shorter: the inked rows span less.
+            var top = image.height, bottom = 0
+            for x in 0..<image.width { for y in 0..<image.height where pixel(image, x, y).3 > 100 { top = min(top, y); bottom = max(bottom, y) } }
+            return bottom - top
+        }
+        #expect(Double(inkHeight(true)) < Double(inkHeight(false)) * 0.85)
+    }
+}
+
+@Suite struct PathTests {
+    @Test func containsBoundingBoxAndArcs() {
+        let p = CGMutablePath()
+        p.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        p.addRect(CGRect(x: 2, y: 2, width: 6, height: 6))
+        #expect(p.contains(CGPoint(x: 5, y: 5), using: .winding))
+        #expect(!p.contains(CGPoint(x: 5, y: 5), using: .evenOdd))
+        #expect(p.contains(CGPoint(x: 1, y: 5), using: .evenOdd))
+        #expect(p.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
+        let circle = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
+        #expect(abs(circle.boundingBoxOfPath.width - 20) < 0.01)
+        #expect(circle.contains(.zero) && !circle.contains(CGPoint(x: 9, y: 9)))
+        let arc = CGMutablePath()
+        arc.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        #expect(abs(arc.currentPoint.x) < 1e-9 && abs(arc.currentPoint.y - 5) < 1e-9) // increasing angle: to (0, 5)
+        let cw = CGMutablePath()
+        cw.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        #expect(abs(cw.boundingBoxOfPath.height - 10) < 0.01) // the long way round, three quarters
+        var t = CGAffineTransform(translationX: 100, y: 0)
+        #expect(circle.copy(using: &t)!.contains(CGPoint(x: 100, y: 0)))
+    }
+}
