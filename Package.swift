@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
+        .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
     ],
     targets: [
         // C libraries, as the system provides them.
@@ -49,6 +50,8 @@ let package = Package(
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
         // Figures for the view system (printed, never asserted).
         .executableTarget(name: "BenchViews", dependencies: ["UIKit"]),
+        // Drawing figures: the reference scene through CGContext/UIKit beside raw cairo, and label text.
+        .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),

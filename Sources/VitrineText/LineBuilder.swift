@@ -233,16 +233,20 @@ struct LineBuilder {
         let ordered = Self.visualOrder(pieces.map { ($0.level, $0.run) })
 
         // Metrics from the primary fonts of the styles on the line (fallback faces do not change line height).
-        let styleIndexes = Set((range.isEmpty ? [p.lowerBound] : Array(range)).compactMap {
-            $0 < analysis.styleOfScalar.count ? analysis.styleOfScalar[$0] : nil })
-        let fonts = styleIndexes.isEmpty ? [analysis.styles[analysis.styleOfScalar.isEmpty ? 0 : analysis.styleOfScalar[Swift.max(0, Swift.min(p.lowerBound, analysis.styleOfScalar.count - 1))]].font]
-            : styleIndexes.map { analysis.styles[$0].font }
+        var styleIndexes: [Int] = []
+        if range.isEmpty || analysis.styleOfScalar.isEmpty {
+            styleIndexes.append(analysis.styleOfScalar.isEmpty ? 0 : analysis.styleOfScalar[Swift.min(p.lowerBound, analysis.styleOfScalar.count - 1)])
+        } else {
+            for i in range where !styleIndexes.contains(analysis.styleOfScalar[i]) { styleIndexes.append(analysis.styleOfScalar[i]) }
+        }
+        let fonts = styleIndexes.map { analysis.styles[$0].font }
         let ascent = fonts.map(\.ascender).max() ?? 0
         let descent = fonts.map { -$0.descender }.max() ?? 0
         let leading = fonts.map(\.leading).max() ?? 0
         if !lines.isEmpty { top += paragraph.lineSpacing }
         let width = ordered.reduce(0) { $0 + $1.width }
-        let spaces = (range.lowerBound..<end).filter { analysis.scalars[$0] == 0x20 }.count
+        var spaces = 0
+        for i in range.lowerBound..<end where analysis.scalars[i] == 0x20 { spaces += 1 }
         lines.append(TextLine(runs: ordered, width: width, ascent: ascent, descent: descent, leading: leading, top: top,
                               isRTLParagraph: rtl, isLastOfParagraph: last, spaceCount: spaces))
         top += ascent + descent + leading

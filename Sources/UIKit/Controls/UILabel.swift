@@ -63,16 +63,31 @@ open class UILabel: UIView {
     }
 
     private func contentChanged() {
+        layoutCache.removeAll(keepingCapacity: true)
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
 
+    /// Layouts for the sizes asked about since the content last changed (drawing and sizing ask the same
+    /// questions again and again).
+    private struct LayoutKey: Hashable { var width: CGFloat?; var height: CGFloat; var fontScale: CGFloat }
+    private var layoutCache: [LayoutKey: TextLayout] = [:]
+
     /// The styled text with the label's settings applied where the attributed text leaves them open.
     private func styledText(fontScale: CGFloat = 1) -> (StyledText, TextParagraphStyle)? {
-        guard let attributed = attributedText, attributed.length > 0 else { return nil }
-        var (text, paragraph) = TextStyling.styled(attributed)
-        if storedAttributedText == nil || attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) == nil {
-            paragraph.alignment = TextAlignment(rawValue: textAlignment.rawValue) ?? .natural
+        var text: StyledText, paragraph: TextParagraphStyle
+        if let attributed = storedAttributedText {
+            guard attributed.length > 0 else { return nil }
+            (text, paragraph) = TextStyling.styled(attributed)
+            if attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) == nil {
+                paragraph.alignment = TextAlignment(rawValue: textAlignment.rawValue) ?? .natural
+            }
+        } else {
+            // Plain text: straight to the text engine, no attributed string in between.
+            guard let storedText, !storedText.isEmpty else { return nil }
+            let color: UIColor = isEnabled ? textColor : textColor.withAlphaComponent(textColor.cgColor.alpha * 0.5)
+            text = StyledText(storedText, style: TextStyle(font: font.textFont, color: color.cgColor))
+            paragraph = TextParagraphStyle(alignment: TextAlignment(rawValue: textAlignment.rawValue) ?? .natural)
         }
         // The label's lineBreakMode decides wrapping and truncation, as in UIKit.
         paragraph.lineBreakMode = TextLineBreakMode(rawValue: lineBreakMode.rawValue) ?? .byTruncatingTail
@@ -87,6 +102,17 @@ open class UILabel: UIView {
     }
 
     private func layout(width: CGFloat?, height: CGFloat = .infinity, fontScale: CGFloat = 1) -> TextLayout? {
+        let key = LayoutKey(width: width, height: height, fontScale: fontScale)
+        if let hit = layoutCache[key] { return hit }
+        let made = makeLayout(width: width, height: height, fontScale: fontScale)
+        if let made {
+            if layoutCache.count > 16 { layoutCache.removeAll(keepingCapacity: true) }
+            layoutCache[key] = made
+        }
+        return made
+    }
+
+    private func makeLayout(width: CGFloat?, height: CGFloat, fontScale: CGFloat) -> TextLayout? {
         guard let (text, paragraph) = styledText(fontScale: fontScale) else { return nil }
         let wrapWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         if height.isFinite, let wrapWidth, numberOfLines != 1 {

@@ -49,12 +49,48 @@ enum TextStyling {
     }
 }
 
+/// Recently drawn plain strings and their layouts. Redrawing the same text in the same style (a label's
+/// content after a layout change, a list's rows) skips shaping. Bounded; emptied when full.
+@MainActor
+@_spi(VitrineInternals)
+public enum TextLayoutCache {
+    struct Key: Hashable {
+        var string: String
+        var face: ObjectIdentifier
+        var size: CGFloat
+        var color: [CGFloat]
+        var kern: CGFloat?
+        var alignment: Int, lineBreak: Int
+        var lineSpacing: CGFloat
+        var width: CGFloat?
+        var lines: Int
+    }
+
+    /// Forgets every cached layout (benchmarks use it to measure shaping from cold).
+    public static func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    static let capacity = 512
+    static var entries: [Key: TextLayout] = [:]
+
+    static func layout(_ string: String, _ attrs: [NSAttributedString.Key: Any]?, width: CGFloat? = nil, lines: Int = 0) -> TextLayout {
+        let style = TextStyling.style(attrs), paragraph = TextStyling.paragraph(attrs)
+        let c = style.color
+        let key = Key(string: string, face: ObjectIdentifier(style.font.face), size: style.font.size,
+                      color: [c.red, c.green, c.blue, c.alpha], kern: style.kern, alignment: paragraph.alignment.rawValue,
+                      lineBreak: paragraph.lineBreakMode.rawValue, lineSpacing: paragraph.lineSpacing, width: width, lines: lines)
+        if let hit = entries[key] { return hit }
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        let made = TextLayout(StyledText(string, style: style), paragraph: paragraph, width: width, maximumLines: lines)
+        entries[key] = made
+        return made
+    }
+}
+
 extension String {
     /// Draws the string on one line per paragraph with its top-left at `point`.
     @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
-        let (text, paragraph) = TextStyling.styled(self, attrs)
-        TextLayout(text, paragraph: paragraph).draw(in: c, at: point)
+        TextLayoutCache.layout(self, attrs).draw(in: c, at: point)
     }
 
     /// Draws the string wrapped to `rect`'s width; lines that do not fit its height are left out.
@@ -65,9 +101,8 @@ extension String {
     }
 
     /// The size the string takes on one line per paragraph.
-    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        let (text, paragraph) = TextStyling.styled(self, attrs)
-        return TextLayout(text, paragraph: paragraph).size
+    @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        TextLayoutCache.layout(self, attrs).size
     }
 
     /// The bounds the string takes within `size`: wrapped to its width with `.usesLineFragmentOrigin`, else one
@@ -86,7 +121,7 @@ extension NSString {
     @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attrs)
     }
-    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+    @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         (self as String).size(withAttributes: attrs)
     }
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
