@@ -11,7 +11,10 @@ final class TestAppDelegate: UIResponder, UIApplicationDelegate {
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         launchLog.append("didFinishLaunching")
         let window = UIWindow(frame: UIScreen.main.bounds)
-        window.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100)))
+        window.backgroundColor = .white
+        let square = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        square.backgroundColor = .red
+        window.addSubview(square)
         window.makeKeyAndVisible()
         self.window = window
         return true
@@ -45,6 +48,20 @@ func runMain(_ args: [String], delegate: String?) -> Int32 {
         #expect(UIScreen.main.scale == 2)
         #expect(app.keyWindow?.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
         #expect(app.windows.count == 1)
+    }
+
+    @Test func applicationMainWritesAScreenshotOfTheScreen() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-shot-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(runMain(["--vitrine-screen", "200x120@2", "--vitrine-exit-after-frames", "1", "--vitrine-screenshot", path],
+                        delegate: NSStringFromClass(TestAppDelegate.self)) == 0)
+        let shot = try #require(UIImage(contentsOfFile: path)?.cgImage)
+        #expect(shot.width == 200 && shot.height == 120)
+        // A white window with a red square from (10, 10) points: pixels at scale 2.
+        #expect(pixel(shot, 30, 30) == (255, 0, 0, 255))
+        #expect(pixel(shot, 5, 5) == (255, 255, 255, 255))
+        #expect(runMain(["--vitrine-exit-after-frames", "1", "--vitrine-screenshot", "/nonexistent-dir/x.png"],
+                        delegate: NSStringFromClass(TestAppDelegate.self)) == 73)
     }
 
     @Test func applicationMainRejectsBadOptionsAndUnknownClasses() {

@@ -8,7 +8,8 @@ import VitrinePlatform
 /// Vitrine's options, taken from the command line (and removed from nothing: the app sees them too):
 /// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1);
 /// - `--vitrine-exit-after-frames N`: stop after N frames (headless runs in tools and CI);
-/// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends.
+/// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends;
+/// - `--vitrine-screenshot PATH`: when the app ends, write the screen (visible windows back to front) as a PNG.
 @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
@@ -69,6 +70,18 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
             print(window.recursiveDescription)
         }
     }
+    if let path = options.screenshotPath {
+        guard let png = UIScreen.main.snapshotPNG(windows: application.windows) else {
+            FileHandle.standardError.write(Data("vitrine: could not render the screenshot\n".utf8))
+            return 1
+        }
+        do {
+            try png.write(to: URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("vitrine: could not write the screenshot to \(path): \(error)\n".utf8))
+            return 73 // EX_CANTCREAT
+        }
+    }
     return 0
 }
 
@@ -78,6 +91,7 @@ struct LaunchConfiguration {
     var screenScale: CGFloat = 1
     var exitAfterFrames: Int?
     var printHierarchy = false
+    var screenshotPath: String?
 
     struct BadOption: Error, CustomStringConvertible {
         var description: String
@@ -102,6 +116,8 @@ struct LaunchConfiguration {
                 exitAfterFrames = n
             case "--vitrine-print-hierarchy":
                 printHierarchy = true
+            case "--vitrine-screenshot":
+                screenshotPath = try value("--vitrine-screenshot")
             default:
                 break // the app's own arguments
             }

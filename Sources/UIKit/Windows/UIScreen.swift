@@ -48,3 +48,22 @@ open class UIScreen: @MainActor CustomStringConvertible {
             + (isHeadless ? "headless" : "panel") + ">"
     }
 }
+
+extension UIScreen {
+    /// The screen's pixels as PNG: `windows` (back to front) drawn over black at the screen's scale, hidden
+    /// windows left out (Vitrine: for tools and tests; the compositor will serve it from its frame buffer).
+    public func snapshotPNG(windows: [UIWindow]) -> Data? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        format.opaque = true
+        let image = UIGraphicsImageRenderer(size: bounds.size, format: format).image { ctx in
+            for window in windows where !window.isHidden && window.screen === self {
+                ctx.cgContext.saveGState()
+                ctx.cgContext.concatenate(window.transformToScreen)
+                window.renderSubtree(in: ctx.cgContext, includingSelfTransform: false)
+                ctx.cgContext.restoreGState()
+            }
+        }
+        return image.pngData()
+    }
+}
