@@ -48,10 +48,11 @@ let package = Package(
 
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
-        // Figures for the view system (printed, never asserted).
-        .executableTarget(name: "BenchViews", dependencies: ["UIKit"]),
+        // Figures (printed, never asserted): shared helpers, the view system, drawing.
+        .target(name: "BenchSupport", dependencies: ["VitrinePlatform"]),
+        .executableTarget(name: "BenchViews", dependencies: ["UIKit", "BenchSupport"]),
         // Drawing figures: the reference scene through CGContext/UIKit beside raw cairo, and label text.
-        .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo"]),
+        .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo", "BenchSupport"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),

@@ -2,22 +2,10 @@
 // (UIBezierPath, UIColor, String.draw) into one bitmap, beside the same scene drawn with raw cairo in the same
 // run, and the time to lay out and draw 1,000 short labels. Prints medians; asserts nothing.
 // Run: swift run -c release vitrine-bench-drawing
+import BenchSupport
 import CCairo
 @_spi(VitrineInternals) import UIKit
 import VitrinePlatform
-
-@MainActor
-func median(runs: Int, _ body: () -> Void) -> Double {
-    let clock = MonotonicClock()
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = clock.now
-        body()
-        samples.append((clock.now - start) * 1000)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
 
 struct Scene {
     let width: CGFloat, height: CGFloat
@@ -111,10 +99,9 @@ func run() {
         }
         UIGraphicsPopContext()
         cairo_font_face_destroy(face); cairo_destroy(cr); cairo_surface_destroy(surface)
-        func med(_ a: [Double]) -> Double { a.sorted()[a.count / 2] }
-        let (vitrine, cold, raw) = (med(vs), med(cs), med(rs))
+        let (vitrine, cold, raw) = (median(vs), median(cs), median(rs))
         print(String(format: "reference scene %dx%d: Vitrine API %.3f ms (text shaped afresh: %.3f ms), raw cairo %.3f ms, ratio %.2fx (%.2fx cold; goal 1.2x)",
-                     w, h, vitrine, cold, raw, med(ratios), med(coldRatios)))
+                     w, h, vitrine, cold, raw, median(ratios), median(coldRatios)))
     }
 
     // 1,000 short labels: layout (shaping) and drawing, into a 1280x800 bitmap.
@@ -126,7 +113,7 @@ func run() {
     }
     let context = CGContext.uikitBitmap(pixelWidth: 1280, pixelHeight: 800, scale: 1)!
     UIGraphicsPushContext(context)
-    let coldLabels = median(runs: 21) {
+    let coldLabels = medianMilliseconds(runs: 21) {
         for l in labels {
             l.text = l.text // content change: the label lays out again
             context.saveGState()
@@ -135,7 +122,7 @@ func run() {
             context.restoreGState()
         }
     }
-    let drawLabels = median(runs: 21) {
+    let drawLabels = medianMilliseconds(runs: 21) {
         for l in labels {
             context.saveGState()
             context.translateBy(x: l.frame.minX, y: l.frame.minY)
@@ -143,7 +130,7 @@ func run() {
             context.restoreGState()
         }
     }
-    let measure = median(runs: 21) { for l in labels { _ = l.sizeThatFits(CGSize(width: 120, height: 20)) } }
+    let measure = medianMilliseconds(runs: 21) { for l in labels { _ = l.sizeThatFits(CGSize(width: 120, height: 20)) } }
     UIGraphicsPopContext()
     print(String(format: "1,000 labels: layout + draw %.3f ms (%.2f us each); draw with layout cached %.3f ms; sizeThatFits (cached) %.3f ms",
                  coldLabels, coldLabels, drawLabels, measure))

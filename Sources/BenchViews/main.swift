@@ -1,30 +1,8 @@
 // vitrine-bench-views: figures for the view system (issue "Foundation"). Prints medians; asserts nothing.
 // Run: swift run -c release vitrine-bench-views
+import BenchSupport
 import Glibc
 import UIKit
-import VitrinePlatform
-
-@MainActor
-func median(runs: Int, _ body: () -> Void) -> Double {
-    let clock = MonotonicClock()
-    var samples: [Double] = []
-    samples.reserveCapacity(runs)
-    for _ in 0..<runs {
-        let start = clock.now
-        body()
-        samples.append((clock.now - start) * 1000)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
-/// Resident set size of this process in KiB, from /proc/self/statm.
-func residentKiB() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return -1 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
-}
 
 func report(_ name: String, _ ms: Double, _ note: String = "") {
     print(String(format: "%-58@ %10.3f ms  %@", name as NSString, ms, note as NSString))
@@ -80,7 +58,7 @@ func run() {
         }
         window.layoutIfNeeded()
         var wide = false
-        let ms = median(runs: 41) {
+        let ms = medianMilliseconds(runs: 41) {
             wide.toggle()
             window.frame = CGRect(x: 0, y: 0, width: wide ? 1920 : 1280, height: wide ? 1080 : 800)
             window.layoutIfNeeded()
@@ -101,9 +79,9 @@ func run() {
             }
         }
         let last = 99 * 1000 + 99
-        let hit = median(runs: 101) { precondition(root.viewWithTag(last) != nil) }
+        let hit = medianMilliseconds(runs: 101) { precondition(root.viewWithTag(last) != nil) }
         report("viewWithTag, 10,000 views, found last", hit)
-        let miss = median(runs: 101) { precondition(root.viewWithTag(-1) == nil) }
+        let miss = medianMilliseconds(runs: 101) { precondition(root.viewWithTag(-1) == nil) }
         report("viewWithTag, 10,000 views, not found", miss)
     }
 
@@ -113,12 +91,12 @@ func run() {
         let parent = UIView(frame: window.bounds)
         window.addSubview(parent)
         let views = (0..<n).map { _ in UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
-        let add = median(runs: 21) {
+        let add = medianMilliseconds(runs: 21) {
             for v in views { parent.addSubview(v) }
             for v in views.reversed() { v.removeFromSuperview() }
         }
         report("addSubview + removeFromSuperview (LIFO) x 10,000, in a window", add)
-        let fifo = median(runs: 5) {
+        let fifo = medianMilliseconds(runs: 5) {
             for v in views { parent.addSubview(v) }
             for v in views { v.removeFromSuperview() }
         }
