@@ -43,8 +43,10 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPNG", "CTurboJPEG"]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "VitrineText", "VitrinePlatform"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform"]),
 
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"], swiftSettings: testSettings),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),
     ],

@@ -161,7 +161,7 @@ func runMain(_ args: [String], delegate: String?) -> Int32 {
     @Test func descriptionsUseUIKitsFormat() {
         let v = UIView(frame: CGRect(x: 10, y: 20.5, width: 100, height: 50))
         #expect(v.description.hasPrefix("<UIView: 0x"))
-        #expect(v.description.hasSuffix("; frame = (10 20.5; 100 50)>"))
+        #expect(v.description.contains("; frame = (10 20.5; 100 50); layer = <CALayer: 0x"))
         v.isHidden = true
         v.tag = 4
         v.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]

@@ -89,8 +89,9 @@ open class UIApplication: UIResponder {
 
     // MARK: Frames
 
-    /// The layout pass: every window's pending `layoutSubviews()` calls, parents before children. Layout that
-    /// itself invalidates layout is run again, up to a bound that only a layout loop reaches.
+    /// One frame: the layout pass (every window's pending `layoutSubviews()` calls, parents before children;
+    /// layout that invalidates layout runs again, up to a bound only a layout loop reaches), then the display
+    /// pass (`draw(_:)` for views whose content is invalid, once each, clipped to what was invalidated).
     func runFrameIfNeeded() {
         var didWork = false
         for _ in 0..<8 {
@@ -102,6 +103,10 @@ open class UIApplication: UIResponder {
             }
             guard pending else { break }
             didWork = true
+        }
+        for entry in windowEntries {
+            guard let window = entry.window, !window.isHidden else { continue }
+            if window.layer.displaySubtreeIfNeeded() > 0 { didWork = true }
         }
         guard didWork else { return }
         frameCount += 1

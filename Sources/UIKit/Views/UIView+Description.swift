@@ -33,6 +33,7 @@ extension UIView {
         if !isUserInteractionEnabled { parts.append("userInteractionEnabled = NO") }
         if tag != 0 { parts.append("tag = \(tag)") }
         if let backgroundColor { parts.append("backgroundColor = \(backgroundColor)") }
+        parts.append("layer = <\(typeName(of: layer)): \(addressString(of: layer))>")
         return "<" + parts.joined(separator: "; ") + ">"
     }
 }

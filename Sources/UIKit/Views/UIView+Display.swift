@@ -11,14 +11,10 @@ extension UIView {
 
     /// Marks `rect` (in the view's coordinates) as needing to be redrawn; several calls before the next
     /// display pass add up to their union.
-    public func setNeedsDisplay(_ rect: CGRect) {
-        let r = rect.intersection(bounds)
-        guard !r.isNull, !r.isEmpty else { return }
-        invalidContentRect = invalidContentRect.map { $0.union(r) } ?? r
-    }
+    public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// The part of the content waiting to be redrawn, if any (Vitrine: for the display pass and tests).
-    public var needsDisplayRect: CGRect? { invalidContentRect }
+    public var needsDisplayRect: CGRect? { layer.invalidRect }
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner.
     public func sizeToFit() {

@@ -76,14 +76,7 @@ extension UIView {
     }
 
     /// The affine map from this view's bounds coordinates to its superview's coordinates:
-    /// translate the bounds centre to the origin, apply `transform`, translate to `center`.
-    var transformToSuperview: CGAffineTransform {
-        let b = storedBounds
-        let toCentre = CGAffineTransform(translationX: -b.midX, y: -b.midY)
-        if storedTransform.isIdentity {
-            return CGAffineTransform(translationX: storedCenter.x - b.midX, y: storedCenter.y - b.midY)
-        }
-        return toCentre.concatenating(storedTransform)
-            .concatenating(CGAffineTransform(translationX: storedCenter.x, y: storedCenter.y))
-    }
+    /// translate the bounds centre (the layer's anchor point) to the origin, apply `transform`, translate to
+    /// `center`. The layer computes it.
+    var transformToSuperview: CGAffineTransform { layer.transformToSuperlayer() }
 }

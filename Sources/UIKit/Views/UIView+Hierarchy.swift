@@ -52,6 +52,7 @@ extension UIView {
         guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.append(view)
+        placeSublayer(of: view)
     }
 
     /// Moves `view` to the back of the subviews. Does nothing if `view` is not a subview, as in UIKit.
@@ -59,6 +60,7 @@ extension UIView {
         guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.insert(view, at: 0)
+        placeSublayer(of: view)
     }
 
     /// Swaps the subviews at two indexes, both of which must be valid.
@@ -66,6 +68,8 @@ extension UIView {
         precondition(subviews.indices.contains(index1) && subviews.indices.contains(index2),
                      "UIView.exchangeSubview(at:withSubviewAt:): indexes \(index1) and \(index2) must be in 0..<\(subviews.count)")
         subviews.swapAt(index1, index2)
+        placeSublayer(of: subviews[index1])
+        placeSublayer(of: subviews[index2])
     }
 
     /// Removes the view from its superview (and window). The superview releases it.
@@ -77,6 +81,7 @@ extension UIView {
         if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
         if let i = parent.indexOfSubview(self) { parent.subviews.remove(at: i) }
         superview = nil
+        layer.removeFromSuperlayer()
         if oldWindow != nil {
             setWindowInSubtree(nil)
             forEachInSubtree { $0.didMoveToWindow() }
@@ -138,6 +143,7 @@ extension UIView {
             siblings.removeAll { $0 === view }
             siblings.insert(view, at: index(siblings))
             subviews = siblings
+            placeSublayer(of: view)
             return
         }
 
@@ -158,6 +164,7 @@ extension UIView {
         // The notifications may have changed our subviews; keep the index valid.
         subviews.insert(view, at: Swift.min(target, subviews.count))
         view.superview = self
+        placeSublayer(of: view)
 
         if windowChanges {
             view.setWindowInSubtree(newWindow)
@@ -192,12 +199,22 @@ extension UIView {
     }
 
     /// Points every view of the subtree at `window`. A window nested in the subtree stays its own window.
+    /// Points every view of the subtree at `window`, and gives their layers the window's screen scale (unless
+    /// a view set its own `contentScaleFactor`). A window nested in the subtree stays its own window.
     func setWindowInSubtree(_ window: UIWindow?) {
-        if subviews.isEmpty, !(self is UIWindow) { storedWindow = window; return }
+        let scale = window?.screen.scale
+        func adopt(_ v: UIView) {
+            v.storedWindow = window
+            if let scale, v.explicitContentScale == nil, v.layer.contentsScale != scale {
+                v.layer.contentsScale = scale
+                v.layer.setNeedsDisplay()
+            }
+        }
+        if subviews.isEmpty, !(self is UIWindow) { adopt(self); return }
         var stack: [UIView] = [self]
         while let v = stack.popLast() {
             if v is UIWindow { continue }
-            v.storedWindow = window
+            adopt(v)
             stack.append(contentsOf: v.subviews)
         }
     }

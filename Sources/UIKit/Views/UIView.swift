@@ -1,4 +1,5 @@
 import CoreGraphics
+import QuartzCore
 
 /// A rectangular area of the screen: it lays out subviews, draws its content and handles touches in it.
 ///
@@ -7,11 +8,28 @@ import CoreGraphics
 /// centre. The hierarchy, layout and conversion APIs live in the `UIView+*.swift` files beside this one.
 @MainActor
 open class UIView: UIResponder {
-    // MARK: Stored geometry (see UIView+Geometry.swift)
+    // MARK: The layer, which holds the geometry (see UIView+Geometry.swift and UIView+Layer.swift)
 
-    var storedBounds: CGRect
-    var storedCenter: CGPoint
-    var storedTransform: CGAffineTransform = .identity
+    /// The Core Animation layer that backs the view, made from `layerClass` when the view is created. The view
+    /// is its delegate; most view properties are the layer's (bounds, center = position, transform, alpha =
+    /// opacity, isHidden, clipsToBounds = masksToBounds, backgroundColor, isOpaque).
+    public let layer: CALayer
+
+    /// The class of the view's layer; override to back a view with a `CALayer` subclass.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    var storedBounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    var storedCenter: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    var storedTransform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
 
     // MARK: Hierarchy state (see UIView+Hierarchy.swift)
 
@@ -25,8 +43,8 @@ open class UIView: UIResponder {
 
     // MARK: Layout state (see UIView+Layout.swift)
 
-    /// The union of the content regions marked with `setNeedsDisplay` since the last display pass.
-    var invalidContentRect: CGRect?
+    /// Set by UIView's own `draw(_:)`: tells the layer whether the class draws (see UIView+Layer.swift).
+    var baseDrawReached = false
 
     /// `layoutSubviews()` is due for this view. New views start out needing layout, so every view is laid out
     /// once before it is first shown, as in UIKit.
@@ -40,21 +58,33 @@ open class UIView: UIResponder {
     open var tag: Int = 0
 
     /// Hides the view and its subtree from drawing and touches. A hidden view still takes part in layout.
-    open var isHidden: Bool = false
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
 
     /// The view's opacity, 0...1; 1 by default. Applies to the view and its subtree as a group.
-    open var alpha: CGFloat = 1 {
-        didSet { alpha = Swift.min(1, Swift.max(0, alpha.isNaN ? 0 : alpha)) }
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(Swift.min(1, Swift.max(0, newValue.isNaN ? 0 : newValue))) }
     }
 
     /// Whether the view promises to fill its bounds with opaque content; `true` by default, as in UIKit.
-    open var isOpaque: Bool = true
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
 
     /// Whether subviews are clipped to the view's bounds; `false` by default.
-    open var clipsToBounds: Bool = false
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
 
     /// The colour drawn under the view's content; `nil` (transparent) by default.
-    open var backgroundColor: UIColor?
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
 
     /// Whether touches and other user events reach the view; `true` by default (labels and image views turn
     /// it off).
@@ -66,11 +96,20 @@ open class UIView: UIResponder {
     /// Whether only this view receives touches while it tracks one; `false` by default.
     open var isExclusiveTouch: Bool = false
 
-    /// How cached content is shown when the bounds change; `.scaleToFill` by default.
-    open var contentMode: ContentMode = .scaleToFill
+    /// How cached content is shown when the bounds change; `.scaleToFill` by default. `.redraw` redraws
+    /// the content instead.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+            layer.contentsGravity = contentMode.contentsGravity
+        }
+    }
 
     /// Whether the drawing buffer is cleared to transparent black before `draw(_:)`; `true` by default.
-    open var clearsContextBeforeDrawing: Bool = true
+    open var clearsContextBeforeDrawing: Bool {
+        get { layer.clearsContextBeforeDrawing }
+        set { layer.clearsContextBeforeDrawing = newValue }
+    }
 
     /// Whether subviews are resized by their autoresizing masks when this view's bounds size changes;
     /// `true` by default.
@@ -86,6 +125,7 @@ open class UIView: UIResponder {
         set {
             precondition(newValue > 0 && newValue.isFinite, "contentScaleFactor must be positive, got \(newValue)")
             explicitContentScale = newValue
+            layer.contentsScale = newValue
         }
     }
     var explicitContentScale: CGFloat?
@@ -104,9 +144,11 @@ open class UIView: UIResponder {
     /// the frame's middle.
     public init(frame: CGRect) {
         precondition(frame.isValidGeometry, "UIView(frame:) got a non-finite frame \(frame)")
-        storedBounds = CGRect(origin: .zero, size: frame.size)
-        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+        layer = Self.layerClass.init()
         super.init()
+        layer.bounds = CGRect(origin: .zero, size: frame.size)
+        layer.position = CGPoint(x: frame.midX, y: frame.midY)
+        configureLayer()
     }
 
     /// Creates a view with a zero frame.
@@ -117,9 +159,9 @@ open class UIView: UIResponder {
     /// Vitrine loads no nib or storyboard archives: a view made from a coder starts with a zero frame, so that
     /// subclasses written for iOS (which must declare this initializer) compile unchanged.
     public required init?(coder: NSCoder) {
-        storedBounds = .zero
-        storedCenter = .zero
+        layer = Self.layerClass.init()
         super.init()
+        configureLayer()
     }
 
     /// The view controller if this is its root view, else the superview.
@@ -134,8 +176,9 @@ open class UIView: UIResponder {
     /// The default does nothing; override it to position subviews by hand.
     open func layoutSubviews() {}
 
-    /// Draws the view's content into the current graphics context. The default draws nothing.
-    open func draw(_ rect: CGRect) {}
+    /// Draws the view's content into the current graphics context. The default draws nothing (and a view
+    /// whose class does not override it gets no backing store).
+    open func draw(_ rect: CGRect) { baseDrawReached = true }
 
     /// The size that fits the view's content in `size`. The default returns the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

@@ -1,0 +1,348 @@
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+
+/// What a layer asks of its delegate (for a view's layer, the view).
+@MainActor
+public protocol CALayerDelegate: AnyObject {
+    /// Fills the layer's content; implement it to set `contents` yourself instead of drawing.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx` (the layer's backing store, clipped to what needs redrawing).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Lays out the layer's sublayers.
+    func layoutSublayers(of layer: CALayer)
+    /// Whether the delegate draws content at all; a layer whose delegate does not gets no backing store.
+    func layerWantsBackingStore(_ layer: CALayer) -> Bool
+}
+
+extension CALayerDelegate {
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layoutSublayers(of layer: CALayer) {}
+    public func layerWantsBackingStore(_ layer: CALayer) -> Bool { true }
+}
+
+/// How `contents` is placed in the layer's bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+}
+
+/// A rectangle of cached content in a tree of layers: the model the compositor draws from.
+///
+/// Geometry is Core Animation's: `bounds` in the layer's own space, `position` in the superlayer's, the
+/// `anchorPoint` (unit coordinates of the bounds) placed at `position`, and `transform` applied about the
+/// anchor point. Content comes from `contents` (a `CGImage`) or from `display()`, which draws through the
+/// delegate into a backing store at `contentsScale` and keeps the result until `setNeedsDisplay` says otherwise.
+/// These are model values; what is on screen is derived from them each frame, so animations can later show
+/// presentation values without changing them.
+@MainActor
+open class CALayer {
+    public required init() {}
+
+    /// Receives display, drawing and layout requests; weak.
+    open weak var delegate: (any CALayerDelegate)?
+
+    // MARK: Tree
+
+    public private(set) weak var superlayer: CALayer?
+    private var storedSublayers: [CALayer] = []
+
+    /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
+    open var sublayers: [CALayer]? {
+        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        set {
+            for l in storedSublayers { l.superlayer = nil }
+            storedSublayers = []
+            for l in newValue ?? [] { addSublayer(l) }
+        }
+    }
+
+    open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(storedSublayers.count - (layer.superlayer === self ? 1 : 0))) }
+
+    /// Inserts `layer` at `index` (0 is the back), moving it from its old superlayer.
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self && !isDescendant(of: layer), "CALayer.insertSublayer: a layer can't contain itself")
+        layer.removeFromSuperlayer()
+        precondition(Int(index) <= storedSublayers.count,
+                     "CALayer.insertSublayer(_:at:): index \(index) is out of range 0...\(storedSublayers.count)")
+        storedSublayers.insert(layer, at: Int(index))
+        layer.superlayer = self
+        if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
+        setNeedsLayout()
+    }
+
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let i = indexOfSublayer(sibling) else { return addSublayer(layer) }
+        let adjust = layer.superlayer === self && (indexOfSublayer(layer) ?? Int.max) < i ? 0 : 1
+        insertSublayer(layer, at: UInt32(i + adjust))
+    }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let i = indexOfSublayer(sibling) else { return insertSublayer(layer, at: 0) }
+        let adjust = layer.superlayer === self && (indexOfSublayer(layer) ?? Int.max) < i ? -1 : 0
+        insertSublayer(layer, at: UInt32(i + adjust))
+    }
+
+    open func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        guard let i = indexOfSublayer(old) else { return }
+        old.removeFromSuperlayer()
+        insertSublayer(new, at: UInt32(i))
+    }
+
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer, let i = parent.indexOfSublayer(self) else { return }
+        parent.storedSublayers.remove(at: i)
+        superlayer = nil
+        parent.setNeedsLayout()
+    }
+
+    func indexOfSublayer(_ layer: CALayer) -> Int? {
+        let target = ObjectIdentifier(layer)
+        return storedSublayers.withUnsafeBufferPointer { buf in
+            var lo = 0, hi = buf.count - 1
+            while lo <= hi {
+                if ObjectIdentifier(buf[hi]) == target { return hi }
+                if ObjectIdentifier(buf[lo]) == target { return lo }
+                lo += 1; hi -= 1
+            }
+            return nil
+        }
+    }
+
+    func isDescendant(of layer: CALayer) -> Bool {
+        var l: CALayer? = self
+        while let current = l { if current === layer { return true }; l = current.superlayer }
+        return false
+    }
+
+    /// Moves a sublayer to `index` without leaving the tree (views reorder their layers through this).
+    public func moveSublayer(_ layer: CALayer, to index: Int) {
+        guard let i = indexOfSublayer(layer) else { return }
+        storedSublayers.remove(at: i)
+        storedSublayers.insert(layer, at: Swift.min(Swift.max(0, index), storedSublayers.count))
+    }
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space; a size change invalidates the content when
+    /// `needsDisplayOnBoundsChange` is set and lays out the sublayers.
+    open var bounds: CGRect = .zero {
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            setNeedsLayout()
+        }
+    }
+    /// Where the anchor point sits, in the superlayer's coordinates.
+    open var position: CGPoint = .zero
+    /// The point of the bounds (in unit coordinates) that `position` places and transforms turn about.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The layer's transform, relative to its anchor point (only the affine part is drawn).
+    open var transform: CATransform3D = CATransform3DIdentity
+
+    open func affineTransform() -> CGAffineTransform { transform.affine }
+    open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
+
+    /// The bounding box of the transformed bounds, in the superlayer's coordinates.
+    open var frame: CGRect {
+        get { bounds.offsetBy(dx: -bounds.minX, dy: -bounds.minY).applying(toSuperlayer(withBoundsOrigin: false)) }
+        set {
+            let t = affineTransform()
+            var size = bounds.size
+            if t.isIdentity { size = newValue.size }
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+            bounds.size = size
+        }
+    }
+
+    /// The map from this layer's coordinates to its superlayer's.
+    public func transformToSuperlayer() -> CGAffineTransform { toSuperlayer(withBoundsOrigin: true) }
+
+    private func toSuperlayer(withBoundsOrigin: Bool) -> CGAffineTransform {
+        let anchor = CGPoint(x: bounds.width * anchorPoint.x + (withBoundsOrigin ? bounds.minX : 0),
+                             y: bounds.height * anchorPoint.y + (withBoundsOrigin ? bounds.minY : 0))
+        let t = affineTransform()
+        if t.isIdentity {
+            return CGAffineTransform(translationX: position.x - anchor.x, y: position.y - anchor.y)
+        }
+        return CGAffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(t)
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// Converts a point from this layer's coordinates to `layer`'s (`nil`: the root of the tree).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { point.applying(transform(to: layer)) }
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { point.applying(transform(to: layer).inverted()) }
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { rect.applying(transform(to: layer)) }
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { rect.applying(transform(to: layer).inverted()) }
+
+    private func toRoot() -> CGAffineTransform {
+        var t = CGAffineTransform.identity
+        var l = self
+        while let s = l.superlayer { t = t.concatenating(l.transformToSuperlayer()); l = s }
+        return t
+    }
+
+    private func transform(to layer: CALayer?) -> CGAffineTransform {
+        guard let layer else { return toRoot() }
+        return toRoot().concatenating(layer.toRoot().inverted())
+    }
+
+    // MARK: Appearance
+
+    open var opacity: Float = 1
+    open var isHidden = false
+    /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
+    open var masksToBounds = false
+    open var backgroundColor: CGColor?
+    /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
+    open var cornerRadius: CGFloat = 0
+    open var borderWidth: CGFloat = 0
+    open var borderColor: CGColor? = .black
+    /// Whether the layer promises to cover its bounds with opaque content.
+    open var isOpaque = false
+
+    // MARK: Content
+
+    /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
+    open var contents: Any?
+    /// Pixels per point of the content (the screen scale for views' layers).
+    open var contentsScale: CGFloat = 1
+    open var contentsGravity: CALayerContentsGravity = .resize
+    /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Redraw when the bounds size changes instead of scaling the old content.
+    open var needsDisplayOnBoundsChange = false
+    /// Clear the area to redraw before drawing into it.
+    open var clearsContextBeforeDrawing = true
+
+    /// The content region waiting to be redrawn.
+    public private(set) var invalidRect: CGRect?
+    /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
+    /// touch the invalid part).
+    var backingStore: CGContext?
+    /// How many times `display()` has drawn content (for tests and damage tracking).
+    public private(set) var displayCount = 0
+    /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
+    public private(set) var rectBeingDrawn: CGRect?
+
+    /// Whether the content must be redrawn before it is next shown.
+    open func needsDisplay() -> Bool { invalidRect != nil }
+
+    /// Marks all the content for redrawing.
+    open func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks part of the content (layer coordinates) for redrawing; calls before the next display add up.
+    open func setNeedsDisplay(_ r: CGRect) {
+        let clipped = r.intersection(bounds)
+        guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { return }
+        invalidRect = invalidRect.map { $0.union(clipped) } ?? clipped
+        superlayer?.markSubtreeNeedsDisplay()
+    }
+
+    /// Some layer below this one has invalid content: the display pass descends only into flagged subtrees.
+    public private(set) var subtreeNeedsDisplay = false
+
+    func markSubtreeNeedsDisplay() {
+        var l: CALayer? = self
+        while let current = l, !current.subtreeNeedsDisplay {
+            current.subtreeNeedsDisplay = true
+            l = current.superlayer
+        }
+    }
+
+    /// The display pass for this subtree: redraws every layer whose content is invalid, parents before
+    /// children, skipping hidden subtrees (they are redrawn when shown). Returns how many layers drew.
+    @discardableResult
+    public func displaySubtreeIfNeeded() -> Int {
+        guard needsDisplay() || subtreeNeedsDisplay, !isHidden else { return 0 }
+        var drawn = 0
+        if needsDisplay() { display(); drawn += 1 }
+        subtreeNeedsDisplay = false
+        for sub in storedSublayers where sub.needsDisplay() || sub.subtreeNeedsDisplay {
+            drawn += sub.displaySubtreeIfNeeded()
+        }
+        return drawn
+    }
+
+    /// Redraws now if content is invalid.
+    open func displayIfNeeded() { if needsDisplay() { display() } }
+
+    /// Produces the content: the delegate's `display(_:)`, or a redraw of the invalid region into the backing
+    /// store through `draw(in:)`. A delegate that draws nothing gets no backing store.
+    open func display() {
+        let dirty = invalidRect ?? bounds
+        invalidRect = nil
+        if let delegate, !(delegate is DrawsThroughLayer) {
+            delegate.display(self)
+            displayCount += 1
+            return
+        }
+        guard delegate?.layerWantsBackingStore(self) ?? wantsBackingStore else {
+            backingStore = nil
+            contents = nil
+            return
+        }
+        let scale = contentsScale
+        let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
+        guard pw > 0, ph > 0 else { contents = nil; backingStore = nil; return }
+        var region = dirty
+        if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph {
+            backingStore = CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
+            region = bounds
+        }
+        guard let ctx = backingStore else { return }
+        ctx.saveGState()
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.clip(to: region)
+        if clearsContextBeforeDrawing { ctx.clear(region) }
+        rectBeingDrawn = region
+        draw(in: ctx)
+        rectBeingDrawn = nil
+        ctx.restoreGState()
+        displayCount += 1
+        // The delegate may only now know that it draws nothing (views learn it on their first draw).
+        if let delegate, !delegate.layerWantsBackingStore(self) {
+            backingStore = nil
+            contents = nil
+            return
+        }
+        contents = ctx.makeImage()
+    }
+
+    /// Whether a layer without a delegate keeps a backing store: only subclasses that override `draw(in:)`
+    /// need one; say so by overriding this.
+    open var wantsBackingStore: Bool { false }
+
+    /// Draws the content; the default asks the delegate.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    // MARK: Layout
+
+    private var needsLayoutFlag = false
+    open func setNeedsLayout() { needsLayoutFlag = true }
+    open func needsLayout() -> Bool { needsLayoutFlag }
+    open func layoutIfNeeded() {
+        guard needsLayoutFlag else { return }
+        needsLayoutFlag = false
+        layoutSublayers()
+    }
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The model layer (there are no animations yet, so the layer is its own presentation).
+    open func model() -> Self { self }
+}
+
+/// Marks a delegate whose `display(_:)` means "draw through the layer's backing store" (views).
+@MainActor
+public protocol DrawsThroughLayer: CALayerDelegate {}
