@@ -79,6 +79,10 @@ open class CALayer {
         storedSublayers.insert(layer, at: Int(index))
         layer.superlayer = self
         if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
+        // The new layer (and its subtree) must be composited; the parent's paint order changed.
+        layer.appearanceChanged = false
+        layer.changed()
+        changed()
         setNeedsLayout()
     }
 
@@ -104,6 +108,8 @@ open class CALayer {
         guard let parent = superlayer, let i = parent.indexOfSublayer(self) else { return }
         parent.storedSublayers.remove(at: i)
         superlayer = nil
+        CALayer.detached.append(self)
+        parent.changed()
         parent.setNeedsLayout()
     }
 
@@ -131,6 +137,7 @@ open class CALayer {
         guard let i = indexOfSublayer(layer) else { return }
         storedSublayers.remove(at: i)
         storedSublayers.insert(layer, at: Swift.min(Swift.max(0, index), storedSublayers.count))
+        changed()
     }
 
     // MARK: Geometry
@@ -139,17 +146,18 @@ open class CALayer {
     /// `needsDisplayOnBoundsChange` is set and lays out the sublayers.
     open var bounds: CGRect = .zero {
         didSet {
+            changed()
             guard bounds.size != oldValue.size else { return }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
             setNeedsLayout()
         }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
-    open var position: CGPoint = .zero
+    open var position: CGPoint = .zero { didSet { changed() } }
     /// The point of the bounds (in unit coordinates) that `position` places and transforms turn about.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed() } }
     /// The layer's transform, relative to its anchor point (only the affine part is drawn).
-    open var transform: CATransform3D = CATransform3DIdentity
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { changed() } }
 
     open func affineTransform() -> CGAffineTransform { transform.affine }
     open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
@@ -200,27 +208,27 @@ open class CALayer {
 
     // MARK: Appearance
 
-    open var opacity: Float = 1
-    open var isHidden = false
+    open var opacity: Float = 1 { didSet { changed() } }
+    open var isHidden = false { didSet { changed() } }
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
-    open var masksToBounds = false
-    open var backgroundColor: CGColor?
+    open var masksToBounds = false { didSet { changed() } }
+    open var backgroundColor: CGColor? { didSet { changed() } }
     /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
-    open var cornerRadius: CGFloat = 0
-    open var borderWidth: CGFloat = 0
-    open var borderColor: CGColor? = .black
+    open var cornerRadius: CGFloat = 0 { didSet { changed() } }
+    open var borderWidth: CGFloat = 0 { didSet { changed() } }
+    open var borderColor: CGColor? = .black { didSet { changed() } }
     /// Whether the layer promises to cover its bounds with opaque content.
     open var isOpaque = false
 
     // MARK: Content
 
     /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
-    open var contents: Any?
+    open var contents: Any? { didSet { changed() } }
     /// Pixels per point of the content (the screen scale for views' layers).
     open var contentsScale: CGFloat = 1
-    open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
     /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed() } }
     /// Redraw when the bounds size changes instead of scaling the old content.
     open var needsDisplayOnBoundsChange = false
     /// Clear the area to redraw before drawing into it.
@@ -286,6 +294,7 @@ open class CALayer {
         if let delegate, !(delegate is DrawsThroughLayer) {
             delegate.display(self)
             displayCount += 1
+            redrawnRect = bounds
             return
         }
         guard delegate?.layerWantsBackingStore(self) ?? wantsBackingStore else {
@@ -318,6 +327,8 @@ open class CALayer {
             return
         }
         contents = ctx.makeImage()
+        // Only the redrawn part of the content changed on screen.
+        redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
     }
 
     /// Whether a layer without a delegate keeps a backing store: only subclasses that override `draw(in:)`
@@ -326,6 +337,40 @@ open class CALayer {
 
     /// Draws the content; the default asks the delegate.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    // MARK: Change tracking (for the compositor)
+
+    /// The layer's own appearance or geometry changed since the compositor last looked.
+    public internal(set) var appearanceChanged = true
+    /// Something below this layer changed.
+    public internal(set) var subtreeChanged = false
+    /// Layers taken out of a tree since the compositor last looked (it damages where they were).
+    public internal(set) static var detached: [CALayer] = []
+
+    func changed() {
+        guard !appearanceChanged else { return }
+        appearanceChanged = true
+        superlayer?.markSubtreeChanged()
+    }
+
+    func markSubtreeChanged() {
+        var l: CALayer? = self
+        while let current = l, !current.subtreeChanged {
+            current.subtreeChanged = true
+            l = current.superlayer
+        }
+    }
+
+    /// Called by the compositor once it has taken the layer's state into account.
+    public func clearChangeFlags() {
+        appearanceChanged = false
+        subtreeChanged = false
+    }
+
+    /// The part of the content redrawn by the last `display()` since the compositor last looked, in layer
+    /// coordinates (`nil`: none, or the whole layer when `contents` was replaced).
+    public internal(set) var redrawnRect: CGRect?
+    public func clearRedrawnRect() { redrawnRect = nil }
 
     // MARK: Layout
 

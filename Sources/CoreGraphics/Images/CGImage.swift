@@ -101,3 +101,9 @@ public enum ImageLimits {
         width > 0 && height > 0 && width <= maximumSide && height <= maximumSide && width * height <= maximumPixels
     }
 }
+
+extension CGImage {
+    /// The cairo surface holding the pixels (Vitrine's compositor paints from it directly).
+    @_spi(VitrineInternals)
+    public var cairoSurface: OpaquePointer { surface }
+}

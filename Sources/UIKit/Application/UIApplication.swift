@@ -108,6 +108,11 @@ open class UIApplication: UIResponder {
             guard let window = entry.window, !window.isHidden else { continue }
             if window.layer.displaySubtreeIfNeeded() > 0 { didWork = true }
         }
+        // Composite: every window of the screen, back to front; damage only.
+        let ordered = windows
+        var screens: [UIScreen] = []
+        for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
+        for screen in screens where !screen.composite(ordered).isEmpty { didWork = true }
         guard didWork else { return }
         frameCount += 1
         for observer in frameObservers { observer(self) }

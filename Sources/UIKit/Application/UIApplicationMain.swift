@@ -71,7 +71,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         }
     }
     if let path = options.screenshotPath {
-        guard let png = UIScreen.main.snapshotPNG(windows: application.windows) else {
+        guard let png = UIScreen.main.snapshotImage()?.pngData() else {
             FileHandle.standardError.write(Data("vitrine: could not render the screenshot\n".utf8))
             return 1
         }

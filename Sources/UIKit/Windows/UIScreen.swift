@@ -1,4 +1,6 @@
 import CoreGraphics
+import QuartzCore
+import VitrinePlatform
 
 /// A display: its size in points, and how points map to its pixels.
 ///
@@ -41,6 +43,23 @@ open class UIScreen: @MainActor CustomStringConvertible {
         nativeBounds = CGRect(origin: .zero, size: pixelSize)
         bounds = CGRect(x: 0, y: 0, width: pixelSize.width / scale, height: pixelSize.height / scale)
         isHeadless = true
+        let output = HeadlessOutput(pixelWidth: Int(pixelSize.width.rounded()), pixelHeight: Int(pixelSize.height.rounded()))
+        self.output = output
+        headlessOutput = output
+        compositor = Compositor(output: output, scale: scale)
+    }
+
+    /// Where this screen's frames go (Vitrine: the panel's KMS/DRM output, or memory).
+    public let output: any FrameOutput
+    /// The in-memory output of a headless screen.
+    public let headlessOutput: HeadlessOutput?
+    /// Puts the windows' layer trees on `output`, redrawing only damage.
+    public let compositor: Compositor
+
+    /// Composites `windows` (back to front) and presents the frame; returns its damage.
+    @discardableResult
+    func composite(_ windows: [UIWindow]) -> [PixelRect] {
+        compositor.composite(windows.filter { $0.screen === self }.map { Compositor.Root(layer: $0.layer, toScreen: .identity) })
     }
 
     open var description: String {
@@ -50,9 +69,21 @@ open class UIScreen: @MainActor CustomStringConvertible {
 }
 
 extension UIScreen {
-    /// The screen's pixels as PNG: `windows` (back to front) drawn over black at the screen's scale, hidden
-    /// windows left out (Vitrine: for tools and tests; the compositor will serve it from its frame buffer).
-    public func snapshotPNG(windows: [UIWindow]) -> Data? {
+    /// What the screen shows, as an image: the composited frame.
+    public func snapshotImage() -> UIImage? {
+        let cg = compositor.withPixels { pixels, stride in
+            CGImage(argb32Premultiplied: pixels, width: Int(nativeBounds.width), height: Int(nativeBounds.height),
+                    bytesPerRow: stride, isOpaque: true)
+        }
+        return cg.map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
+    }
+
+    /// The screen's pixels as PNG: `windows` (back to front) drawn directly over black at the screen's scale,
+    /// without caches or damage tracking (the reference the compositor's output must match).
+    public func referenceSnapshotPNG(windows: [UIWindow]) -> Data? { referenceSnapshot(windows: windows).pngData() }
+
+    /// The reference rendering of `windows` (see `referenceSnapshotPNG(windows:)`).
+    public func referenceSnapshot(windows: [UIWindow]) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         format.opaque = true
@@ -64,6 +95,6 @@ extension UIScreen {
                 ctx.cgContext.restoreGState()
             }
         }
-        return image.pngData()
+        return image
     }
 }

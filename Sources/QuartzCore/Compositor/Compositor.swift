@@ -1,0 +1,240 @@
+import CCairo
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+import VitrinePlatform
+
+/// Puts layer trees on an output, redrawing only what changed.
+///
+/// Each frame: walk the trees that have changes (a layer whose own state changed is re-examined with its whole
+/// subtree; clean subtrees are skipped), compare each layer's on-screen state with what was shown last time,
+/// and collect damage — the old and new device rectangles of whatever moved, appeared, disappeared, or changed
+/// appearance; for redrawn content only the redrawn part. Then composite the trees into the shadow buffer
+/// (cached memory, premultiplied ARGB32) clipped to the damage, starting each damaged rectangle from the
+/// topmost opaque layer that covers it (nothing under it is drawn), and hand the buffer and the damage to the
+/// output, which copies exactly that.
+@MainActor
+public final class Compositor {
+    public let output: any FrameOutput
+    /// Points to pixels.
+    public let scale: CGFloat
+    let shadow: CGContext
+    private var records: [ObjectIdentifier: Record] = [:]
+    private var needsFullFrame = true
+
+    /// The damage of the last frame, in pixels.
+    public private(set) var lastDamage: [PixelRect] = []
+    /// Layers whose content was painted in the last frame (after occlusion culling).
+    public private(set) var layersPaintedLastFrame = 0
+
+    /// A layer tree to show, with the map from its root's coordinates to the screen's (points).
+    public struct Root {
+        public var layer: CALayer
+        public var toScreen: CGAffineTransform
+        public init(layer: CALayer, toScreen: CGAffineTransform) { self.layer = layer; self.toScreen = toScreen }
+    }
+
+    public init(output: any FrameOutput, scale: CGFloat) {
+        self.output = output
+        self.scale = scale
+        shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
+    }
+
+    private var screenRect: PixelRect { PixelRect(x: 0, y: 0, width: output.pixelWidth, height: output.pixelHeight) }
+
+    /// Repaints everything in the next frame (a new output, a VT switch back, a test's reference frame).
+    public func setNeedsFullFrame() { needsFullFrame = true }
+
+    /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
+    @discardableResult
+    public func composite(_ roots: [Root]) -> [PixelRect] {
+        var damage = DamageRegion(bounds: screenRect)
+        for layer in CALayer.detached { forgetSubtree(layer, into: &damage) }
+        CALayer.detached.removeAll(keepingCapacity: true)
+
+        let toDevice = CGAffineTransform(scaleX: scale, y: scale)
+        var occluders: [(rect: PixelRect, order: Int)] = []
+        var order = 0
+        for root in roots {
+            walk(root.layer, parent: root.toScreen.concatenating(toDevice), opacity: 1, clip: nil,
+                 force: needsFullFrame, damage: &damage)
+        }
+        if needsFullFrame { damage.add(screenRect); needsFullFrame = false }
+        let rects = damage.rects
+        lastDamage = rects
+        layersPaintedLastFrame = 0
+        guard !rects.isEmpty else { return [] }
+
+        // Paint order and opaque occluders for this frame.
+        var list: [(layer: CALayer, order: Int)] = []
+        for root in roots { collectOccluders(root.layer, &order, &occluders, &list) }
+        shadow.withCairo { cr in
+            for r in rects {
+                // Start from the topmost opaque layer that covers this rectangle.
+                let start = occluders.last(where: { $0.rect.contains(r) })?.order ?? 0
+                cairo_save(cr)
+                cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+                cairo_clip(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, 0, 0, 0, 1)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                var index = 0
+                for root in roots {
+                    let m = root.toScreen.concatenating(toDevice)
+                    Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
+                                  painted: &layersPaintedLastFrame)
+                }
+                cairo_restore(cr)
+            }
+        }
+        shadow.flush()
+        output.present(pixels: UnsafeRawPointer(shadow.data!), bytesPerRow: shadow.bytesPerRow, damage: rects)
+        return rects
+    }
+
+    /// The shadow buffer's pixels (what is on screen), for snapshots.
+    public func withPixels<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R {
+        shadow.flush()
+        return body(UnsafeRawBufferPointer(start: shadow.data, count: shadow.bytesPerRow * shadow.height), shadow.bytesPerRow)
+    }
+
+    // MARK: Damage
+
+    struct Record {
+        var snapshot: Snapshot
+        var rect: PixelRect
+        var toDevice: CGAffineTransform
+    }
+
+    /// What a layer looks like on screen, apart from its content pixels.
+    struct Snapshot: Equatable {
+        var toDevice: CGAffineTransform
+        var bounds: CGRect
+        var opacity: Float
+        var clip: CGRect?
+        var background: CGColor?
+        var cornerRadius: CGFloat
+        var borderWidth: CGFloat
+        var borderColor: CGColor?
+        var masks: Bool
+        var gravity: CALayerContentsGravity
+        var contentsCenter: CGRect
+        var hasContents: Bool
+    }
+
+    private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, force: Bool,
+                      damage: inout DamageRegion) {
+        let revisit = force || layer.appearanceChanged
+        guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
+        let id = ObjectIdentifier(layer)
+        if layer.isHidden || layer.opacity <= 0 {
+            forgetSubtree(layer, into: &damage)
+            layer.clearChangeFlags()
+            return
+        }
+        let toDevice = layer.transformToSuperlayer().concatenating(parent)
+        let effective = opacity * layer.opacity
+        let deviceBounds = layer.bounds.applying(toDevice)
+        var rect = PixelRect(covering: clip.map { deviceBounds.intersection($0) } ?? deviceBounds)
+        if deviceBounds.isNull || deviceBounds.isEmpty { rect = PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let snapshot = Snapshot(toDevice: toDevice, bounds: layer.bounds, opacity: effective, clip: clip,
+                                background: layer.backgroundColor, cornerRadius: layer.cornerRadius,
+                                borderWidth: layer.borderWidth, borderColor: layer.borderColor, masks: layer.masksToBounds,
+                                gravity: layer.contentsGravity, contentsCenter: layer.contentsCenter,
+                                hasContents: layer.contents != nil)
+        if let old = records[id] {
+            if old.snapshot != snapshot {
+                damage.add(old.rect)
+                damage.add(rect)
+            } else if let redrawn = layer.redrawnRect {
+                damage.add(PixelRect(covering: redrawn.applying(toDevice)).intersection(rect))
+            }
+        } else {
+            damage.add(rect)
+        }
+        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice)
+        layer.clearRedrawnRect()
+        let childClip: CGRect? = layer.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
+        for sub in layer.sublayers ?? [] {
+            walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
+        }
+        layer.clearChangeFlags()
+    }
+
+    /// Damages where a subtree was and forgets it (removed or hidden).
+    private func forgetSubtree(_ layer: CALayer, into damage: inout DamageRegion) {
+        if let old = records.removeValue(forKey: ObjectIdentifier(layer)) { damage.add(old.rect) }
+        for sub in layer.sublayers ?? [] { forgetSubtree(sub, into: &damage) }
+        layer.appearanceChanged = true // shown again later: composited afresh
+    }
+
+    // MARK: Occlusion
+
+    /// Numbers layers in paint order and notes the ones that hide everything under them: opaque, fully
+    /// covered by an opaque background, square-cornered, axis-aligned, not faded.
+    private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)],
+                                  _ list: inout [(layer: CALayer, order: Int)]) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let index = order
+        order += 1
+        if let r = records[ObjectIdentifier(layer)], layer.isOpaque, r.snapshot.opacity >= 1,
+           let bg = layer.backgroundColor, bg.alpha >= 1, layer.cornerRadius == 0, r.toDevice.isRectilinear {
+            // Only the pixels entirely inside the layer count.
+            let b = layer.bounds.applying(r.toDevice)
+            let inner = PixelRect(x: Int(b.minX.rounded(.up)), y: Int(b.minY.rounded(.up)),
+                                  width: Int(b.maxX.rounded(.down)) - Int(b.minX.rounded(.up)),
+                                  height: Int(b.maxY.rounded(.down)) - Int(b.minY.rounded(.up)))
+            let visible = r.snapshot.clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
+            if !visible.isEmpty { occluders.append((visible, index)) }
+        }
+        for sub in layer.sublayers ?? [] { collectOccluders(sub, &order, &occluders, &list) }
+    }
+}
+
+extension PixelRect {
+    /// The smallest pixel rectangle covering `r` (antialiased edges included).
+    init(covering r: CGRect) {
+        guard !r.isNull, !r.isInfinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let x1 = Int(r.maxX.rounded(.up)), y1 = Int(r.maxY.rounded(.up))
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The largest pixel rectangle inside `r`.
+    init(inside r: CGRect) {
+        let x0 = Int(r.minX.rounded(.up)), y0 = Int(r.minY.rounded(.up))
+        self.init(x: x0, y: y0, width: Int(r.maxX.rounded(.down)) - x0, height: Int(r.maxY.rounded(.down)) - y0)
+    }
+}
+
+/// A frame's damage: rectangles clipped to the screen, overlapping ones merged; when they cover most of the
+/// screen, the whole screen (one big copy beats many small ones).
+struct DamageRegion {
+    let bounds: PixelRect
+    private(set) var list: [PixelRect] = []
+
+    init(bounds: PixelRect) { self.bounds = bounds }
+
+    mutating func add(_ r: PixelRect) {
+        var rect = r.intersection(bounds)
+        guard !rect.isEmpty else { return }
+        // Merge with everything it touches, until nothing more overlaps.
+        var merged = true
+        while merged {
+            merged = false
+            for (i, other) in list.enumerated() where other.intersects(rect) {
+                rect = rect.union(other)
+                list.remove(at: i)
+                merged = true
+                break
+            }
+        }
+        list.append(rect)
+    }
+
+    var rects: [PixelRect] {
+        let area = list.reduce(0) { $0 + $1.area }
+        if area * 2 > bounds.area || list.count > 32 { return list.isEmpty ? [] : [list.reduce(list[0]) { $0.union($1) }] }
+        return list
+    }
+}

@@ -1,0 +1,147 @@
+import CCairo
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+import VitrinePlatform
+
+/// Paints layer trees with cairo (over pixman) into the compositor's shadow buffer: per layer, clip (bounds,
+/// rounded by `cornerRadius`, when masking), background, content placed by its gravity (the stretchable
+/// `contentsCenter` slices), border; sublayers on top; a layer with opacity below 1 is painted as one group.
+/// Transformed content is sampled bilinearly.
+@MainActor
+enum Painter {
+    static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
+                      index: inout Int, clip: PixelRect, painted: inout Int) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let myIndex = index
+        index += 1
+        let toDevice = layer.transformToSuperlayer().concatenating(parent)
+        var m = cairoMatrix(toDevice)
+        cairo_save(cr)
+        cairo_set_matrix(cr, &m)
+        let group = layer.opacity < 1
+        if group { cairo_push_group(cr) }
+        let b = layer.bounds
+        if layer.masksToBounds {
+            addShape(cr, b, layer.cornerRadius)
+            cairo_clip(cr)
+        }
+        let onScreen = PixelRect(covering: b.applying(toDevice)).intersects(clip)
+        if myIndex >= firstPainted && onScreen {
+            paintOwn(layer, cr, b)
+            painted += 1
+        }
+        for sub in layer.sublayers ?? [] {
+            paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted)
+        }
+        if group {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, Double(layer.opacity))
+        }
+        cairo_restore(cr)
+    }
+
+    private static func paintOwn(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
+        if let bg = layer.backgroundColor, bg.alpha > 0 {
+            cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
+            addShape(cr, b, layer.cornerRadius)
+            cairo_fill(cr)
+        }
+        if let image = layer.contents as? CGImage {
+            paintContents(image, layer, cr, b)
+        }
+        if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
+            // The border lies inside the bounds.
+            let w = Swift.min(layer.borderWidth, b.width / 2, b.height / 2)
+            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            addShape(cr, b, layer.cornerRadius)
+            addShape(cr, b.insetBy(dx: w, dy: w), Swift.max(0, layer.cornerRadius - w))
+            cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+    }
+
+    private static func paintContents(_ image: CGImage, _ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
+        let s = layer.contentsScale > 0 ? layer.contentsScale : 1
+        let size = CGSize(width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
+        let target = layer.contentsGravity.rect(forContentOfSize: size, in: b)
+        guard target.width > 0, target.height > 0 else { return }
+        // Content is clipped (to the rounded bounds) only when the layer masks, as in Core Animation.
+        cairo_save(cr)
+        let center = layer.contentsCenter
+        if center == CGRect(x: 0, y: 0, width: 1, height: 1) {
+            drawImage(image, cr, from: CGRect(x: 0, y: 0, width: image.width, height: image.height), to: target)
+        } else {
+            // Nine slices: corners at their own size, edges stretched along their length, the middle both ways.
+            let iw = CGFloat(image.width), ih = CGFloat(image.height)
+            let sx = [0, center.minX * iw, center.maxX * iw, iw], sy = [0, center.minY * ih, center.maxY * ih, ih]
+            let left = sx[1] / s, right = (iw - sx[2]) / s, top = sy[1] / s, bottom = (ih - sy[2]) / s
+            let dx = [target.minX, target.minX + left, target.maxX - right, target.maxX]
+            let dy = [target.minY, target.minY + top, target.maxY - bottom, target.maxY]
+            for row in 0..<3 {
+                for col in 0..<3 {
+                    let src = CGRect(x: sx[col], y: sy[row], width: sx[col + 1] - sx[col], height: sy[row + 1] - sy[row])
+                    let dst = CGRect(x: dx[col], y: dy[row], width: dx[col + 1] - dx[col], height: dy[row + 1] - dy[row])
+                    if src.width > 0, src.height > 0, dst.width > 0, dst.height > 0 { drawImage(image, cr, from: src, to: dst) }
+                }
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws the `from` part of `image` (pixels) into `to` (layer coordinates).
+    private static func drawImage(_ image: CGImage, _ cr: OpaquePointer, from src: CGRect, to dst: CGRect) {
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(dst.minX), Double(dst.minY), Double(dst.width), Double(dst.height))
+        cairo_clip(cr)
+        cairo_translate(cr, Double(dst.minX), Double(dst.minY))
+        cairo_scale(cr, Double(dst.width / src.width), Double(dst.height / src.height))
+        cairo_set_source_surface(cr, image.cairoSurface, Double(-src.minX), Double(-src.minY))
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// A rectangle, with circular corners of `radius` (at most half the shorter side).
+    static func addShape(_ cr: OpaquePointer, _ r: CGRect, _ radius: CGFloat) {
+        let rad = Double(Swift.min(radius, r.width / 2, r.height / 2))
+        let (x, y, w, h) = (Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+        guard rad > 0 else { cairo_rectangle(cr, x, y, w, h); return }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + w - rad, y + rad, rad, -.pi / 2, 0)
+        cairo_arc(cr, x + w - rad, y + h - rad, rad, 0, .pi / 2)
+        cairo_arc(cr, x + rad, y + h - rad, rad, .pi / 2, .pi)
+        cairo_arc(cr, x + rad, y + rad, rad, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    static func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
+        cairo_matrix_t(xx: Double(t.a), yx: Double(t.b), xy: Double(t.c), yy: Double(t.d), x0: Double(t.tx), y0: Double(t.ty))
+    }
+}
+
+extension CALayerContentsGravity {
+    /// Where content of `size` goes in `bounds` (visual: `.top` is the top of the screen).
+    public func rect(forContentOfSize size: CGSize, in bounds: CGRect) -> CGRect {
+        let w = size.width, h = size.height
+        switch self {
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return bounds }
+            let sx = bounds.width / w, sy = bounds.height / h
+            let s = self == .resizeAspect ? Swift.min(sx, sy) : Swift.max(sx, sy)
+            return CGRect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
+        case .center: return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+        case .top: return CGRect(x: bounds.midX - w / 2, y: bounds.minY, width: w, height: h)
+        case .bottom: return CGRect(x: bounds.midX - w / 2, y: bounds.maxY - h, width: w, height: h)
+        case .left: return CGRect(x: bounds.minX, y: bounds.midY - h / 2, width: w, height: h)
+        case .right: return CGRect(x: bounds.maxX - w, y: bounds.midY - h / 2, width: w, height: h)
+        case .topLeft: return CGRect(x: bounds.minX, y: bounds.minY, width: w, height: h)
+        case .topRight: return CGRect(x: bounds.maxX - w, y: bounds.minY, width: w, height: h)
+        case .bottomLeft: return CGRect(x: bounds.minX, y: bounds.maxY - h, width: w, height: h)
+        case .bottomRight: return CGRect(x: bounds.maxX - w, y: bounds.maxY - h, width: w, height: h)
+        default: return bounds
+        }
+    }
+}

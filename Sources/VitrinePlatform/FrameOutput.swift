@@ -1,0 +1,77 @@
+/// A rectangle of whole pixels on an output (y down, origin top-left).
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var area: Int { isEmpty ? 0 : width * height }
+
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let x0 = Swift.max(x, o.x), y0 = Swift.max(y, o.y), x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
+        return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+    }
+
+    public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = Swift.min(x, o.x), y0 = Swift.min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: Swift.max(maxX, o.maxX) - x0, height: Swift.max(maxY, o.maxY) - y0)
+    }
+
+    public func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
+    public func contains(_ o: PixelRect) -> Bool { o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY }
+
+    public var description: String { "(\(x),\(y) \(width)x\(height))" }
+}
+
+/// Where composited frames go: the panel (KMS/DRM) or memory (headless).
+///
+/// The compositor renders into its own shadow buffer (premultiplied ARGB32, see CGImage.swift) and hands the
+/// output that buffer with the frame's damage; the output copies exactly the damaged rectangles to where it
+/// shows them. An output never needs to read back what it shows.
+@MainActor
+public protocol FrameOutput: AnyObject {
+    /// Size in pixels.
+    var pixelWidth: Int { get }
+    var pixelHeight: Int { get }
+    /// Shows a frame: copies `damage` from `pixels` (rows of `bytesPerRow` bytes).
+    func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect])
+}
+
+/// An output in memory: a frame buffer tests and tools can read.
+@MainActor
+public final class HeadlessOutput: FrameOutput {
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// The shown pixels, premultiplied ARGB32, `pixelWidth * 4` bytes a row.
+    public private(set) var frameBuffer: [UInt8]
+    /// Frames presented so far, and the damage of the last one.
+    public private(set) var presentedFrames = 0
+    public private(set) var lastDamage: [PixelRect] = []
+
+    public init(pixelWidth: Int, pixelHeight: Int) {
+        precondition(pixelWidth > 0 && pixelHeight > 0, "HeadlessOutput needs a positive size")
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        frameBuffer = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
+    }
+
+    public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
+        let rowBytes = pixelWidth * 4
+        frameBuffer.withUnsafeMutableBytes { dst in
+            for r in damage {
+                for y in r.y..<r.maxY {
+                    (dst.baseAddress! + y * rowBytes + r.x * 4)
+                        .copyMemory(from: pixels + y * bytesPerRow + r.x * 4, byteCount: r.width * 4)
+                }
+            }
+        }
+        presentedFrames += 1
+        lastDamage = damage
+    }
+}
