@@ -1,4 +1,5 @@
 @_spi(VitrineInternals) import CoreGraphics
+import QuartzCore
 
 // Content invalidation and drawing a view hierarchy into a context.
 //
@@ -46,32 +47,59 @@ extension UIView {
         return true
     }
 
-    /// Draws this view (background, `draw(_:)`) and its subviews, in this view's coordinate system.
+    /// Draws this view's layer tree in this view's coordinate system: backgrounds, borders and corner radii
+    /// from the layers, content by calling `draw(_:)` directly (no cached content), layers without views by
+    /// their `contents`. The compositor's output must match this.
     func renderSubtree(in context: CGContext, includingSelfTransform: Bool) {
-        guard !isHidden, alpha > 0 else { return }
+        ReferenceRenderer.render(layer, in: context, includingSelfTransform: includingSelfTransform)
+    }
+}
+
+/// The uncached rendering of a layer tree (see `UIView.renderSubtree(in:includingSelfTransform:)`).
+@MainActor
+enum ReferenceRenderer {
+    static func render(_ layer: CALayer, in context: CGContext, includingSelfTransform: Bool) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        if includingSelfTransform { context.concatenate(transformToSuperview) }
-        let grouped = alpha < 1
+        if includingSelfTransform { context.concatenate(layer.transformToSuperlayer()) }
+        let grouped = layer.opacity < 1
         if grouped {
-            // The view and its subtree fade as one group, as UIKit's group opacity does.
-            context.setAlpha(alpha)
+            // The layer and its subtree fade as one group, as UIKit's group opacity does.
+            context.setAlpha(CGFloat(layer.opacity))
             context.beginTransparencyLayer(auxiliaryInfo: nil)
         }
-        if clipsToBounds { context.clip(to: bounds) }
-        if let backgroundColor, backgroundColor.cgColor.alpha > 0 {
+        let b = layer.bounds
+        let shape = CGPath(roundedRect: b, cornerWidth: min(layer.cornerRadius, b.width / 2, b.height / 2),
+                           cornerHeight: min(layer.cornerRadius, b.width / 2, b.height / 2), transform: nil)
+        if layer.masksToBounds { context.addPath(shape); context.clip() }
+        if let bg = layer.backgroundColor, bg.alpha > 0 {
+            context.saveGState(); context.setFillColor(bg); context.addPath(shape); context.fillPath(); context.restoreGState()
+        }
+        if let view = layer.delegate as? UIView {
             context.saveGState()
-            context.setFillColor(backgroundColor.cgColor)
-            context.fill(bounds)
+            context.clip(to: b)
+            UIGraphicsPushContext(context)
+            view.draw(b)
+            UIGraphicsPopContext()
+            context.restoreGState()
+        } else if let image = layer.contents as? CGImage {
+            let s = layer.contentsScale > 0 ? layer.contentsScale : 1
+            let target = layer.contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
+                                                                            height: CGFloat(image.height) / s), in: b)
+            UIImage(cgImage: image, scale: s, orientation: .up).draw(in: target, context: context)
+        }
+        if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
+            let w = min(layer.borderWidth, b.width / 2, b.height / 2)
+            let inner = b.insetBy(dx: w, dy: w), r = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - w)
+            context.saveGState()
+            context.setFillColor(c)
+            context.addPath(shape)
+            context.addPath(CGPath(roundedRect: inner, cornerWidth: min(r, inner.width / 2), cornerHeight: min(r, inner.height / 2), transform: nil))
+            context.fillPath(using: .evenOdd)
             context.restoreGState()
         }
-        context.saveGState()
-        context.clip(to: bounds)
-        UIGraphicsPushContext(context)
-        draw(bounds)
-        UIGraphicsPopContext()
-        context.restoreGState()
-        for subview in subviews { subview.renderSubtree(in: context, includingSelfTransform: true) }
+        for sub in layer.sublayers ?? [] { render(sub, in: context, includingSelfTransform: true) }
         if grouped { context.endTransparencyLayer() }
     }
 }

@@ -1,0 +1,131 @@
+// The compositor: damage (what changed, and only that, is redrawn and copied), occlusion, and pixels equal to
+// a full redraw (seeds: "The View Rendering Architecture", "Redrawing Your View's Content").
+import Testing
+@testable import UIKit
+import QuartzCore
+import VitrinePlatform
+
+@MainActor @Suite struct CompositorTests {
+    /// A 320x240 screen at `scale` with a window of labels and squares.
+    @MainActor final class Scene {
+        let window: UIWindow
+        let labels: [UILabel]
+        let square: UIView
+        let overlay: UIView
+        var screen: UIScreen { window.screen }
+
+        init(scale: CGFloat) {
+            freshApp(pixels: CGSize(width: 320 * scale, height: 240 * scale), scale: scale)
+            window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+            window.backgroundColor = UIColor(red: 26 / 255, green: 26 / 255, blue: 31 / 255, alpha: 1)
+            labels = (0..<4).map { i in
+                let l = UILabel(frame: CGRect(x: 10, y: 10 + CGFloat(i) * 30, width: 140, height: 24))
+                l.text = "Label \(i)"
+                l.textColor = .white
+                return l
+            }
+            labels.forEach(window.addSubview)
+            square = UIView(frame: CGRect(x: 200, y: 20, width: 60, height: 60))
+            square.backgroundColor = .systemBlue
+            square.layer.cornerRadius = 12
+            window.addSubview(square)
+            overlay = UIView(frame: CGRect(x: 180, y: 120, width: 100, height: 80))
+            overlay.backgroundColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+            overlay.alpha = 0.5
+            window.addSubview(overlay)
+            window.makeKeyAndVisible()
+            endTurn()
+        }
+
+        var damage: [PixelRect] { screen.compositor.lastDamage }
+        func shown() -> CGImage { screen.snapshotImage()!.cgImage! }
+        func reference() -> CGImage {
+            let image = screen.referenceSnapshot(windows: [window]).cgImage!
+            return image
+        }
+    }
+
+    func maxDifference(_ a: CGImage, _ b: CGImage) -> Int {
+        var worst = 0
+        a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
+            for y in 0..<a.height { for x in 0..<a.width * 4 { worst = max(worst, abs(Int(pa[y * sa + x]) - Int(pb[y * sb + x]))) } }
+        } }
+        return worst
+    }
+
+    @Test func theFirstFrameIsTheWholeScreenAndMatchesAFullRedraw() {
+        let s = Scene(scale: 1)
+        #expect(s.screen.headlessOutput!.presentedFrames == 1)
+        #expect(s.damage == [PixelRect(x: 0, y: 0, width: 320, height: 240)])
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+
+    @Test func anIdleFrameHasNoDamageAndDrawsNothing() {
+        let s = Scene(scale: 1)
+        let presented = s.screen.headlessOutput!.presentedFrames
+        let draws = s.labels.map(\.layer.displayCount)
+        endTurn(); endTurn()
+        #expect(s.screen.headlessOutput!.presentedFrames == presented)
+        #expect(s.labels.map(\.layer.displayCount) == draws)
+    }
+
+    @Test func changingOneLabelDamagesOnlyThatLabel() {
+        let s = Scene(scale: 2)
+        let draws = s.labels.map(\.layer.displayCount)
+        s.labels[2].text = "Changed"
+        endTurn()
+        // draw(_:) ran for that label alone...
+        #expect(s.labels.map(\.layer.displayCount) == [draws[0], draws[1], draws[2] + 1, draws[3]])
+        // ...and the damage is inside its area (in pixels at scale 2).
+        let labelRect = PixelRect(x: 20, y: 140, width: 280, height: 48)
+        #expect(!s.damage.isEmpty)
+        #expect(s.damage.allSatisfy { labelRect.contains($0) })
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+
+    @Test func movingAViewDamagesItsOldAndNewPlaces() {
+        let s = Scene(scale: 1)
+        s.square.center = CGPoint(x: 60, y: 200)
+        endTurn()
+        let old = PixelRect(x: 200, y: 20, width: 60, height: 60), new = PixelRect(x: 30, y: 170, width: 60, height: 60)
+        let covered = s.damage.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        #expect(s.damage.contains { $0.contains(old) } && s.damage.contains { $0.contains(new) })
+        #expect(covered.area < 320 * 240) // not a full-screen redraw
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+
+    @Test func aDamageOnlySequenceGivesTheSamePixelsAsAFullRedraw() {
+        let s = Scene(scale: 2)
+        s.labels[0].text = "Zero!"
+        s.square.transform = CGAffineTransform(rotationAngle: 0.4)
+        s.overlay.alpha = 0.8
+        s.labels[3].isHidden = true
+        endTurn()
+        s.square.removeFromSuperview()
+        let added = UIView(frame: CGRect(x: 100, y: 150, width: 40, height: 40))
+        added.backgroundColor = .systemGreen
+        s.window.addSubview(added)
+        endTurn()
+        let incremental = s.shown()
+        s.screen.compositor.setNeedsFullFrame()
+        s.window.setNeedsLayout()
+        endTurn()
+        #expect(s.damage == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
+        #expect(maxDifference(incremental, s.shown()) == 0)
+        #expect(maxDifference(incremental, s.reference()) <= 2)
+    }
+
+    @Test func opaqueViewsHideWhatIsBehindThem() {
+        let s = Scene(scale: 1)
+        // An opaque view over the top-left labels: repainting under it paints the cover, not the labels.
+        let cover = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 120))
+        cover.backgroundColor = .white
+        s.window.addSubview(cover)
+        endTurn()
+        s.labels[1].text = "Hidden change"
+        endTurn()
+        // Damage from the label (under the cover) is repainted starting at the cover: window, labels skipped.
+        #expect(s.screen.compositor.layersPaintedLastFrame <= 3)
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+}
