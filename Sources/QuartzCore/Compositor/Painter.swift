@@ -26,12 +26,18 @@ enum Painter {
             cairo_clip(cr)
         }
         let onScreen = PixelRect(covering: b.applying(toDevice)).intersects(clip)
-        if myIndex >= firstPainted && onScreen {
-            paintOwn(layer, cr, b)
+        let paintsOwn = myIndex >= firstPainted && onScreen
+        if paintsOwn {
+            paintBackgroundAndContents(layer, cr, b)
             painted += 1
         }
         for sub in layer.sublayers ?? [] {
             paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted)
+        }
+        // "The border is composited above the receiver's contents and sublayers."
+        if paintsOwn {
+            cairo_set_matrix(cr, &m)
+            paintBorder(layer, cr, b)
         }
         if group {
             cairo_pop_group_to_source(cr)
@@ -40,7 +46,7 @@ enum Painter {
         cairo_restore(cr)
     }
 
-    private static func paintOwn(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
+    private static func paintBackgroundAndContents(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
         if let bg = layer.backgroundColor, bg.alpha > 0 {
             cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
             addShape(cr, b, layer.cornerRadius)
@@ -49,6 +55,9 @@ enum Painter {
         if let image = layer.contents as? CGImage {
             paintContents(image, layer, cr, b)
         }
+    }
+
+    private static func paintBorder(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
         if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
             // The border lies inside the bounds.
             let w = Swift.min(layer.borderWidth, b.width / 2, b.height / 2)

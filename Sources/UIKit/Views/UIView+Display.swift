@@ -89,6 +89,8 @@ enum ReferenceRenderer {
                                                                             height: CGFloat(image.height) / s), in: b)
             UIImage(cgImage: image, scale: s, orientation: .up).draw(in: target, context: context)
         }
+        for sub in layer.sublayers ?? [] { render(sub, in: context, includingSelfTransform: true) }
+        // The border goes over the content and the sublayers, as in Core Animation.
         if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
             let w = min(layer.borderWidth, b.width / 2, b.height / 2)
             let inner = b.insetBy(dx: w, dy: w), r = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - w)
@@ -99,7 +101,6 @@ enum ReferenceRenderer {
             context.fillPath(using: .evenOdd)
             context.restoreGState()
         }
-        for sub in layer.sublayers ?? [] { render(sub, in: context, includingSelfTransform: true) }
         if grouped { context.endTransparencyLayer() }
     }
 }
