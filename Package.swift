@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
+        .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
     ],
     targets: [
         // C libraries, as the system provides them.
@@ -28,6 +29,7 @@ let package = Package(
         cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
         cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev"]),
+        cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -51,10 +53,12 @@ let package = Package(
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
         // Figures (printed, never asserted): shared helpers, the view system, drawing.
-        .target(name: "BenchSupport", dependencies: ["VitrinePlatform"]),
+        .target(name: "BenchSupport", dependencies: ["VitrinePlatform", "CCairo", "CoreGraphics"]),
         .executableTarget(name: "BenchViews", dependencies: ["UIKit", "BenchSupport"]),
         // Drawing figures: the reference scene through CGContext/UIKit beside raw cairo, and label text.
         .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo", "BenchSupport"]),
+        // Compositor figures: the reference scene as views and layers, beside cairo and pixman floors.
+        .executableTarget(name: "BenchCompositor", dependencies: ["UIKit", "CCairo", "CPixman", "BenchSupport"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),

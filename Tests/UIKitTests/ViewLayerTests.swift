@@ -155,3 +155,20 @@ import QuartzCore
         #expect(v.layer.contents is CGImage)
     }
 }
+
+@MainActor @Suite struct OpacityWarningTests {
+    @Test func opaqueViewsWithAlphaWarnOncePerView() {
+        freshApp()
+        let before = OpacityCheck.warnings.count
+        let faded = UIView()
+        faded.alpha = 0.5          // still opaque (the default): warns at the next frame
+        let fine = UIView()
+        fine.alpha = 0.5
+        fine.isOpaque = false      // corrected in the same turn: no warning
+        endTurn()
+        #expect(OpacityCheck.warnings.count == before + 1)
+        faded.alpha = 0.4
+        endTurn()
+        #expect(OpacityCheck.warnings.count == before + 1) // once per view
+    }
+}

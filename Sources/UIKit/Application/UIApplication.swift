@@ -93,6 +93,7 @@ open class UIApplication: UIResponder {
     /// layout that invalidates layout runs again, up to a bound only a layout loop reaches), then the display
     /// pass (`draw(_:)` for views whose content is invalid, once each, clipped to what was invalidated).
     func runFrameIfNeeded() {
+        OpacityCheck.run()
         var didWork = false
         for _ in 0..<8 {
             var pending = false

@@ -43,6 +43,9 @@ open class UIView: UIResponder {
 
     // MARK: Layout state (see UIView+Layout.swift)
 
+    /// Whether the opaque-with-alpha warning was printed for this view.
+    var warnedOpaqueWithAlpha = false
+
     /// Set by UIView's own `draw(_:)`: tells the layer whether the class draws (see UIView+Layer.swift).
     var baseDrawReached = false
 
@@ -66,13 +69,19 @@ open class UIView: UIResponder {
     /// The view's opacity, 0...1; 1 by default. Applies to the view and its subtree as a group.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(Swift.min(1, Swift.max(0, newValue.isNaN ? 0 : newValue))) }
+        set {
+            layer.opacity = Float(Swift.min(1, Swift.max(0, newValue.isNaN ? 0 : newValue)))
+            if newValue < 1 { OpacityCheck.queue(self) }
+        }
     }
 
     /// Whether the view promises to fill its bounds with opaque content; `true` by default, as in UIKit.
     open var isOpaque: Bool {
         get { layer.isOpaque }
-        set { layer.isOpaque = newValue }
+        set {
+            layer.isOpaque = newValue
+            if newValue && alpha < 1 { OpacityCheck.queue(self) }
+        }
     }
 
     /// Whether subviews are clipped to the view's bounds; `false` by default.
