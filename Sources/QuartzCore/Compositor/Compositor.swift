@@ -82,7 +82,7 @@ public final class Compositor {
                 for root in roots {
                     let m = root.toScreen.concatenating(toDevice)
                     Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
-                                  painted: &layersPaintedLastFrame)
+                                  painted: &layersPaintedLastFrame, records: self)
                 }
                 cairo_restore(cr)
             }
@@ -104,7 +104,14 @@ public final class Compositor {
         var snapshot: Snapshot
         var rect: PixelRect
         var toDevice: CGAffineTransform
+        /// What the layer and everything below it cover on screen, and how many layers that is: painting skips
+        /// subtrees outside the damage without visiting them.
+        var subtreeRect: PixelRect
+        var subtreeCount: Int
     }
+
+    /// The record of a visible layer (for the painter's culling).
+    func record(of layer: CALayer) -> Record? { records[ObjectIdentifier(layer)] }
 
     /// What a layer looks like on screen, apart from its content pixels.
     struct Snapshot: Equatable {
@@ -132,6 +139,7 @@ public final class Compositor {
             layer.clearChangeFlags()
             return
         }
+        defer { updateSubtreeExtent(layer) }
         let toDevice = layer.transformToSuperlayer().concatenating(parent)
         let effective = opacity * layer.opacity
         let deviceBounds = layer.bounds.applying(toDevice)
@@ -152,13 +160,28 @@ public final class Compositor {
         } else {
             damage.add(rect)
         }
-        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice)
+        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1)
         layer.clearRedrawnRect()
         let childClip: CGRect? = layer.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         for sub in layer.sublayers ?? [] {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
         }
         layer.clearChangeFlags()
+    }
+
+    /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers' records.
+    private func updateSubtreeExtent(_ layer: CALayer) {
+        let id = ObjectIdentifier(layer)
+        guard var r = records[id] else { return }
+        var extent = r.rect, count = 1
+        for sub in layer.sublayers ?? [] {
+            guard !sub.isHidden, sub.opacity > 0, let child = records[ObjectIdentifier(sub)] else { continue }
+            extent = extent.union(child.subtreeRect)
+            count += child.subtreeCount
+        }
+        r.subtreeRect = extent
+        r.subtreeCount = count
+        records[id] = r
     }
 
     /// Damages where a subtree was and forgets it (removed or hidden).

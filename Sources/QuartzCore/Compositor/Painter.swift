@@ -10,8 +10,14 @@ import VitrinePlatform
 @MainActor
 enum Painter {
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
-                      index: inout Int, clip: PixelRect, painted: inout Int) {
+                      index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
+        if let record = records.record(of: layer),
+           !record.subtreeRect.intersects(clip) || index + record.subtreeCount <= firstPainted {
+            index += record.subtreeCount
+            return
+        }
         let myIndex = index
         index += 1
         let toDevice = layer.transformToSuperlayer().concatenating(parent)
@@ -32,10 +38,11 @@ enum Painter {
             painted += 1
         }
         for sub in layer.sublayers ?? [] {
-            paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted)
+            paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted, records: records)
         }
-        // "The border is composited above the receiver's contents and sublayers."
-        if paintsOwn {
+        // "The border is composited above the receiver's contents and sublayers." An occluder's ancestors
+        // skip their background but not their border, which lies over the occluder.
+        if onScreen {
             cairo_set_matrix(cr, &m)
             paintBorder(layer, cr, b)
         }
