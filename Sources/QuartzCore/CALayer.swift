@@ -391,3 +391,44 @@ open class CALayer {
 /// Marks a delegate whose `display(_:)` means "draw through the layer's backing store" (views).
 @MainActor
 public protocol DrawsThroughLayer: CALayerDelegate {}
+
+/// The values the compositor shows for a layer. `CALayer.renderValues()` gives the model values today;
+/// animations will give presentation values there, and the compositor, which reads only these, stays as it is.
+public struct CALayerRenderValues {
+    public var bounds: CGRect
+    public var position: CGPoint
+    public var anchorPoint: CGPoint
+    public var transform: CGAffineTransform
+    public var opacity: Float
+    public var isHidden: Bool
+    public var masksToBounds: Bool
+    public var backgroundColor: CGColor?
+    public var cornerRadius: CGFloat
+    public var borderWidth: CGFloat
+    public var borderColor: CGColor?
+    public var isOpaque: Bool
+    public var contents: CGImage?
+    public var contentsScale: CGFloat
+    public var contentsGravity: CALayerContentsGravity
+    public var contentsCenter: CGRect
+
+    /// The map from the layer's coordinates to its superlayer's.
+    public var toSuperlayer: CGAffineTransform {
+        let anchor = CGPoint(x: bounds.minX + bounds.width * anchorPoint.x, y: bounds.minY + bounds.height * anchorPoint.y)
+        if transform.isIdentity { return CGAffineTransform(translationX: position.x - anchor.x, y: position.y - anchor.y) }
+        return CGAffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(transform)
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+}
+
+extension CALayer {
+    /// What the compositor shows for this layer now (the model values; see `CALayerRenderValues`).
+    @MainActor
+    public func renderValues() -> CALayerRenderValues {
+        CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
+                            opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
+                            backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
+                            borderColor: borderColor, isOpaque: isOpaque, contents: contents as? CGImage,
+                            contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
+    }
+}

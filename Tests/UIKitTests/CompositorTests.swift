@@ -129,3 +129,24 @@ import VitrinePlatform
         #expect(maxDifference(s.shown(), s.reference()) <= 2)
     }
 }
+
+@MainActor @Suite struct SnapshotTests {
+    @Test func snapshotViewsShowTheHierarchyAsItIs() {
+        freshApp(pixels: CGSize(width: 200, height: 200), scale: 2)
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 40))
+        v.backgroundColor = .red
+        let sub = UIView(frame: CGRect(x: 25, y: 0, width: 25, height: 40))
+        sub.backgroundColor = .blue
+        v.addSubview(sub)
+        let snap = v.snapshotView(afterScreenUpdates: true)!
+        #expect(snap.bounds.size == CGSize(width: 50, height: 40))
+        let image = snap.layer.contents as! CGImage
+        #expect(image.width == 100 && image.height == 80)
+        #expect(pixel(image, 10, 10) == (255, 0, 0, 255) && pixel(image, 90, 10) == (0, 0, 255, 255))
+        // Later changes do not reach the snapshot.
+        v.backgroundColor = .green
+        #expect(pixel(snap.layer.contents as! CGImage, 10, 10) == (255, 0, 0, 255))
+        v.contentStretch = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        #expect(v.layer.contentsCenter == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    }
+}

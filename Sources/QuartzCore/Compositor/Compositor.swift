@@ -134,22 +134,23 @@ public final class Compositor {
         let revisit = force || layer.appearanceChanged
         guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
         let id = ObjectIdentifier(layer)
-        if layer.isHidden || layer.opacity <= 0 {
+        let v = layer.renderValues()
+        if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
             layer.clearChangeFlags()
             return
         }
         defer { updateSubtreeExtent(layer) }
-        let toDevice = layer.transformToSuperlayer().concatenating(parent)
-        let effective = opacity * layer.opacity
-        let deviceBounds = layer.bounds.applying(toDevice)
+        let toDevice = v.toSuperlayer.concatenating(parent)
+        let effective = opacity * v.opacity
+        let deviceBounds = v.bounds.applying(toDevice)
         var rect = PixelRect(covering: clip.map { deviceBounds.intersection($0) } ?? deviceBounds)
         if deviceBounds.isNull || deviceBounds.isEmpty { rect = PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        let snapshot = Snapshot(toDevice: toDevice, bounds: layer.bounds, opacity: effective, clip: clip,
-                                background: layer.backgroundColor, cornerRadius: layer.cornerRadius,
-                                borderWidth: layer.borderWidth, borderColor: layer.borderColor, masks: layer.masksToBounds,
-                                gravity: layer.contentsGravity, contentsCenter: layer.contentsCenter,
-                                hasContents: layer.contents != nil)
+        let snapshot = Snapshot(toDevice: toDevice, bounds: v.bounds, opacity: effective, clip: clip,
+                                background: v.backgroundColor, cornerRadius: v.cornerRadius,
+                                borderWidth: v.borderWidth, borderColor: v.borderColor, masks: v.masksToBounds,
+                                gravity: v.contentsGravity, contentsCenter: v.contentsCenter,
+                                hasContents: v.contents != nil)
         if let old = records[id] {
             if old.snapshot != snapshot {
                 damage.add(old.rect)
@@ -162,7 +163,7 @@ public final class Compositor {
         }
         records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1)
         layer.clearRedrawnRect()
-        let childClip: CGRect? = layer.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
+        let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         for sub in layer.sublayers ?? [] {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
         }
@@ -197,13 +198,14 @@ public final class Compositor {
     /// covered by an opaque background, square-cornered, axis-aligned, not faded.
     private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)],
                                   _ list: inout [(layer: CALayer, order: Int)]) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let v = layer.renderValues()
+        guard !v.isHidden, v.opacity > 0 else { return }
         let index = order
         order += 1
-        if let r = records[ObjectIdentifier(layer)], layer.isOpaque, r.snapshot.opacity >= 1,
-           let bg = layer.backgroundColor, bg.alpha >= 1, layer.cornerRadius == 0, r.toDevice.isRectilinear {
+        if let r = records[ObjectIdentifier(layer)], v.isOpaque, r.snapshot.opacity >= 1,
+           let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0, r.toDevice.isRectilinear {
             // Only the pixels entirely inside the layer count.
-            let b = layer.bounds.applying(r.toDevice)
+            let b = v.bounds.applying(r.toDevice)
             let inner = PixelRect(x: Int(b.minX.rounded(.up)), y: Int(b.minY.rounded(.up)),
                                   width: Int(b.maxX.rounded(.down)) - Int(b.minX.rounded(.up)),
                                   height: Int(b.maxY.rounded(.down)) - Int(b.minY.rounded(.up)))

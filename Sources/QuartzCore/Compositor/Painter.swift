@@ -11,7 +11,8 @@ import VitrinePlatform
 enum Painter {
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
                       index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let v = layer.renderValues()
+        guard !v.isHidden, v.opacity > 0 else { return }
         // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
         if let record = records.record(of: layer),
            !record.subtreeRect.intersects(clip) || index + record.subtreeCount <= firstPainted {
@@ -20,21 +21,21 @@ enum Painter {
         }
         let myIndex = index
         index += 1
-        let toDevice = layer.transformToSuperlayer().concatenating(parent)
+        let toDevice = v.toSuperlayer.concatenating(parent)
         var m = cairoMatrix(toDevice)
         cairo_save(cr)
         cairo_set_matrix(cr, &m)
-        let group = layer.opacity < 1
+        let group = v.opacity < 1
         if group { cairo_push_group(cr) }
-        let b = layer.bounds
-        if layer.masksToBounds {
-            addShape(cr, b, layer.cornerRadius)
+        let b = v.bounds
+        if v.masksToBounds {
+            addShape(cr, b, v.cornerRadius)
             cairo_clip(cr)
         }
         let onScreen = PixelRect(covering: b.applying(toDevice)).intersects(clip)
         let paintsOwn = myIndex >= firstPainted && onScreen
         if paintsOwn {
-            paintBackgroundAndContents(layer, cr, b)
+            paintBackgroundAndContents(v, cr, b)
             painted += 1
         }
         for sub in layer.sublayers ?? [] {
@@ -44,47 +45,47 @@ enum Painter {
         // skip their background but not their border, which lies over the occluder.
         if onScreen {
             cairo_set_matrix(cr, &m)
-            paintBorder(layer, cr, b)
+            paintBorder(v, cr, b)
         }
         if group {
             cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, Double(layer.opacity))
+            cairo_paint_with_alpha(cr, Double(v.opacity))
         }
         cairo_restore(cr)
     }
 
-    private static func paintBackgroundAndContents(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
-        if let bg = layer.backgroundColor, bg.alpha > 0 {
+    private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
+        if let bg = v.backgroundColor, bg.alpha > 0 {
             cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
-            addShape(cr, b, layer.cornerRadius)
+            addShape(cr, b, v.cornerRadius)
             cairo_fill(cr)
         }
-        if let image = layer.contents as? CGImage {
-            paintContents(image, layer, cr, b)
+        if let image = v.contents {
+            paintContents(image, v, cr, b)
         }
     }
 
-    private static func paintBorder(_ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
-        if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
+    private static func paintBorder(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
+        if v.borderWidth > 0, let c = v.borderColor, c.alpha > 0 {
             // The border lies inside the bounds.
-            let w = Swift.min(layer.borderWidth, b.width / 2, b.height / 2)
+            let w = Swift.min(v.borderWidth, b.width / 2, b.height / 2)
             cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            addShape(cr, b, layer.cornerRadius)
-            addShape(cr, b.insetBy(dx: w, dy: w), Swift.max(0, layer.cornerRadius - w))
+            addShape(cr, b, v.cornerRadius)
+            addShape(cr, b.insetBy(dx: w, dy: w), Swift.max(0, v.cornerRadius - w))
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
     }
 
-    private static func paintContents(_ image: CGImage, _ layer: CALayer, _ cr: OpaquePointer, _ b: CGRect) {
-        let s = layer.contentsScale > 0 ? layer.contentsScale : 1
+    private static func paintContents(_ image: CGImage, _ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
+        let s = v.contentsScale > 0 ? v.contentsScale : 1
         let size = CGSize(width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
-        let target = layer.contentsGravity.rect(forContentOfSize: size, in: b)
+        let target = v.contentsGravity.rect(forContentOfSize: size, in: b)
         guard target.width > 0, target.height > 0 else { return }
         // Content is clipped (to the rounded bounds) only when the layer masks, as in Core Animation.
         cairo_save(cr)
-        let center = layer.contentsCenter
+        let center = v.contentsCenter
         if center == CGRect(x: 0, y: 0, width: 1, height: 1) {
             drawImage(image, cr, from: CGRect(x: 0, y: 0, width: image.width, height: image.height), to: target)
         } else {

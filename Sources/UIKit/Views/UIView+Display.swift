@@ -131,3 +131,26 @@ extension UIView.ContentMode {
         }
     }
 }
+
+extension UIView {
+    /// A new view showing an image of this view's hierarchy as it looks now, the size of its bounds.
+    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = window?.screen.scale ?? UIScreen.main.scale
+        let image = UIGraphicsImageRenderer(size: bounds.size, format: format).image { _ in
+            drawHierarchy(in: bounds, afterScreenUpdates: afterUpdates)
+        }
+        let snapshot = UIView(frame: CGRect(origin: .zero, size: bounds.size))
+        snapshot.isOpaque = false
+        snapshot.layer.contents = image.cgImage
+        snapshot.layer.contentsScale = format.scale
+        return snapshot
+    }
+
+    /// The stretchable part of the content, in unit coordinates (deprecated in UIKit in favour of
+    /// resizable images; the layer's `contentsCenter`).
+    public var contentStretch: CGRect {
+        get { layer.contentsCenter }
+        set { layer.contentsCenter = newValue }
+    }
+}
