@@ -238,7 +238,11 @@ open class CALayer {
     public private(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
-    var backingStore: CGContext?
+    var backingStore: CGContext? {
+        didSet { if backingStore !== oldValue { sharedContents = nil } }
+    }
+    /// The image over the backing store's pixels that `contents` holds after `display()`.
+    private var sharedContents: CGImage?
     /// How many times `display()` has drawn content (for tests and damage tracking).
     public private(set) var displayCount = 0
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
@@ -326,7 +330,14 @@ open class CALayer {
             contents = nil
             return
         }
-        contents = ctx.makeImage()
+        // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
+        if !(contents.map { ($0 as? CGImage) === sharedContents } ?? false) || sharedContents == nil {
+            sharedContents = ctx.makeSharedImage()
+            contents = sharedContents
+        } else {
+            // Same image, new pixels: tell the compositor where to look (see `redrawnRect`).
+            superlayer?.markSubtreeChanged()
+        }
         // Only the redrawn part of the content changed on screen.
         redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
     }

@@ -89,3 +89,14 @@ extension CGContext {
         cairo_pattern_destroy(group)
     }
 }
+
+extension CGContext {
+    /// An image that shares the context's pixels instead of copying them: later drawing shows through it.
+    /// Layers use it for their backing stores (Core Animation's contents are live the same way); copy with
+    /// `makeImage()` to keep a frozen picture.
+    @_spi(VitrineInternals)
+    public func makeSharedImage() -> CGImage {
+        cairo_surface_flush(surface)
+        return CGImage(surface: cairo_surface_reference(surface), isOpaque: false)
+    }
+}
