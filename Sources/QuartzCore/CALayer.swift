@@ -113,18 +113,7 @@ open class CALayer {
         parent.setNeedsLayout()
     }
 
-    func indexOfSublayer(_ layer: CALayer) -> Int? {
-        let target = ObjectIdentifier(layer)
-        return storedSublayers.withUnsafeBufferPointer { buf in
-            var lo = 0, hi = buf.count - 1
-            while lo <= hi {
-                if ObjectIdentifier(buf[hi]) == target { return hi }
-                if ObjectIdentifier(buf[lo]) == target { return lo }
-                lo += 1; hi -= 1
-            }
-            return nil
-        }
-    }
+    func indexOfSublayer(_ layer: CALayer) -> Int? { storedSublayers.indexOfIdentical(layer) }
 
     func isDescendant(of layer: CALayer) -> Bool {
         var l: CALayer? = self
@@ -441,5 +430,24 @@ extension CALayer {
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
                             borderColor: borderColor, isOpaque: isOpaque, contents: contents as? CGImage,
                             contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// The index of `object` itself (identity, not equality), searching from both ends at once: the newest
+    /// and oldest elements — the ones views and layers usually remove — are found in O(1). Compares identities
+    /// without retaining each element.
+    @_spi(VitrineInternals)
+    public func indexOfIdentical(_ object: Element) -> Int? {
+        let target = ObjectIdentifier(object)
+        return withUnsafeBufferPointer { buf -> Int? in
+            var lo = 0, hi = buf.count - 1
+            while lo <= hi {
+                if ObjectIdentifier(buf[hi]) == target { return hi }
+                if ObjectIdentifier(buf[lo]) == target { return lo }
+                lo += 1; hi -= 1
+            }
+            return nil
+        }
     }
 }

@@ -107,28 +107,9 @@ enum ReferenceRenderer {
 
 extension UIView.ContentMode {
     /// Where content of `contentSize` goes inside `bounds` under this mode (`.redraw` and `.scaleToFill` fill
-    /// the bounds).
+    /// the bounds): the placement of the layer gravity the mode stands for.
     public func rect(forContentOfSize contentSize: CGSize, in bounds: CGRect) -> CGRect {
-        let w = contentSize.width, h = contentSize.height
-        switch self {
-        case .scaleToFill, .redraw:
-            return bounds
-        case .scaleAspectFit, .scaleAspectFill:
-            guard w > 0, h > 0 else { return bounds }
-            let sx = bounds.width / w, sy = bounds.height / h
-            let s = self == .scaleAspectFit ? Swift.min(sx, sy) : Swift.max(sx, sy)
-            return CGRect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
-        case .center:
-            return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
-        case .top: return CGRect(x: bounds.midX - w / 2, y: bounds.minY, width: w, height: h)
-        case .bottom: return CGRect(x: bounds.midX - w / 2, y: bounds.maxY - h, width: w, height: h)
-        case .left: return CGRect(x: bounds.minX, y: bounds.midY - h / 2, width: w, height: h)
-        case .right: return CGRect(x: bounds.maxX - w, y: bounds.midY - h / 2, width: w, height: h)
-        case .topLeft: return CGRect(x: bounds.minX, y: bounds.minY, width: w, height: h)
-        case .topRight: return CGRect(x: bounds.maxX - w, y: bounds.minY, width: w, height: h)
-        case .bottomLeft: return CGRect(x: bounds.minX, y: bounds.maxY - h, width: w, height: h)
-        case .bottomRight: return CGRect(x: bounds.maxX - w, y: bounds.maxY - h, width: w, height: h)
-        }
+        contentsGravity.rect(forContentOfSize: contentSize, in: bounds)
     }
 }
 

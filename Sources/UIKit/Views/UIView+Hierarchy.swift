@@ -1,4 +1,5 @@
 import CoreGraphics
+@_spi(VitrineInternals) import QuartzCore
 
 // Creating and managing the view hierarchy (seeds: "Creating and Managing a View Hierarchy").
 //
@@ -114,21 +115,8 @@ extension UIView {
 
     // MARK: Internals
 
-    /// The index of `view` in `subviews`, searching from both ends at once: removing the newest or the oldest
-    /// subview (the common cases: popping a screen, recycling a tile) costs O(1), any other O(n). Compares
-    /// identities without retaining each element.
-    func indexOfSubview(_ view: UIView) -> Int? {
-        let target = ObjectIdentifier(view)
-        return subviews.withUnsafeBufferPointer { buf -> Int? in
-            var lo = 0, hi = buf.count - 1
-            while lo <= hi {
-                if ObjectIdentifier(buf[hi]) == target { return hi }
-                if ObjectIdentifier(buf[lo]) == target { return lo }
-                lo += 1; hi -= 1
-            }
-            return nil
-        }
-    }
+    /// The index of `view` in `subviews` (identity; O(1) for the newest and oldest subview).
+    func indexOfSubview(_ view: UIView) -> Int? { subviews.indexOfIdentical(view) }
 
     /// Moves `view` into this view's subviews at the index `index(siblings)` computes from the subviews
     /// without `view`, sending UIKit's notifications if its superview or window changes.
