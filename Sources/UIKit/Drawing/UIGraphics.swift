@@ -29,7 +29,8 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
         FileHandle.standardError.write(Data("UIGraphicsBeginImageContextWithOptions: can't make a \(w)x\(h) bitmap\n".utf8))
         return
     }
-    if opaque { context.setFillColor(.black); context.fill(CGRect(origin: .zero, size: size)); context.setFillColor(.black) }
+    // An opaque context starts black (its alpha is ignored), as UIKit's does.
+    if opaque { context.fill(CGRect(origin: .zero, size: size)) }
     imageContextStack.append((context, s, opaque))
     UIGraphicsPushContext(context)
 }
