@@ -65,19 +65,22 @@ public final class Compositor {
         guard !rects.isEmpty else { return [] }
 
         // Paint order and opaque occluders for this frame.
-        var list: [(layer: CALayer, order: Int)] = []
-        for root in roots { collectOccluders(root.layer, &order, &occluders, &list) }
+        for root in roots { collectOccluders(root.layer, &order, &occluders) }
         shadow.withCairo { cr in
             for r in rects {
                 // Start from the topmost opaque layer that covers this rectangle.
-                let start = occluders.last(where: { $0.rect.contains(r) })?.order ?? 0
+                let cover = occluders.last(where: { $0.rect.contains(r) })
+                let start = cover?.order ?? 0
                 cairo_save(cr)
                 cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
                 cairo_clip(cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_set_source_rgba(cr, 0, 0, 0, 1)
-                cairo_paint(cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                if cover == nil {
+                    // Nothing opaque covers it: start from black (the panel behind the windows).
+                    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                    cairo_set_source_rgba(cr, 0, 0, 0, 1)
+                    cairo_paint(cr)
+                    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                }
                 var index = 0
                 for root in roots {
                     let m = root.toScreen.concatenating(toDevice)
@@ -108,6 +111,10 @@ public final class Compositor {
         /// subtrees outside the damage without visiting them.
         var subtreeRect: PixelRect
         var subtreeCount: Int
+        /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any,
+        /// and whether any layer in its subtree hides pixels.
+        var occluder: PixelRect?
+        var subtreeHasOccluder: Bool
     }
 
     /// The record of a visible layer (for the painter's culling).
@@ -161,7 +168,15 @@ public final class Compositor {
         } else {
             damage.add(rect)
         }
-        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1)
+        var occluder: PixelRect?
+        if v.isOpaque, effective >= 1, let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0, toDevice.isRectilinear {
+            // Only the pixels entirely inside the layer count.
+            let inner = PixelRect(inside: deviceBounds)
+            let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
+            if !visible.isEmpty { occluder = visible }
+        }
+        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1,
+                             occluder: occluder, subtreeHasOccluder: occluder != nil)
         layer.clearRedrawnRect()
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         for sub in layer.sublayers ?? [] {
@@ -174,14 +189,16 @@ public final class Compositor {
     private func updateSubtreeExtent(_ layer: CALayer) {
         let id = ObjectIdentifier(layer)
         guard var r = records[id] else { return }
-        var extent = r.rect, count = 1
+        var extent = r.rect, count = 1, occludes = r.occluder != nil
         for sub in layer.sublayers ?? [] {
             guard !sub.isHidden, sub.opacity > 0, let child = records[ObjectIdentifier(sub)] else { continue }
             extent = extent.union(child.subtreeRect)
             count += child.subtreeCount
+            occludes = occludes || child.subtreeHasOccluder
         }
         r.subtreeRect = extent
         r.subtreeCount = count
+        r.subtreeHasOccluder = occludes
         records[id] = r
     }
 
@@ -194,25 +211,14 @@ public final class Compositor {
 
     // MARK: Occlusion
 
-    /// Numbers layers in paint order and notes the ones that hide everything under them: opaque, fully
-    /// covered by an opaque background, square-cornered, axis-aligned, not faded.
-    private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)],
-                                  _ list: inout [(layer: CALayer, order: Int)]) {
-        let v = layer.renderValues()
-        guard !v.isHidden, v.opacity > 0 else { return }
-        let index = order
+    /// Numbers layers in paint order and lists the ones that hide everything under them, from the records
+    /// (subtrees without occluders are counted, not visited).
+    private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)]) {
+        guard !layer.isHidden, layer.opacity > 0, let r = records[ObjectIdentifier(layer)] else { return }
+        if let occluder = r.occluder { occluders.append((occluder, order)) }
+        guard r.subtreeHasOccluder else { order += r.subtreeCount; return }
         order += 1
-        if let r = records[ObjectIdentifier(layer)], v.isOpaque, r.snapshot.opacity >= 1,
-           let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0, r.toDevice.isRectilinear {
-            // Only the pixels entirely inside the layer count.
-            let b = v.bounds.applying(r.toDevice)
-            let inner = PixelRect(x: Int(b.minX.rounded(.up)), y: Int(b.minY.rounded(.up)),
-                                  width: Int(b.maxX.rounded(.down)) - Int(b.minX.rounded(.up)),
-                                  height: Int(b.maxY.rounded(.down)) - Int(b.minY.rounded(.up)))
-            let visible = r.snapshot.clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
-            if !visible.isEmpty { occluders.append((visible, index)) }
-        }
-        for sub in layer.sublayers ?? [] { collectOccluders(sub, &order, &occluders, &list) }
+        for sub in layer.sublayers ?? [] { collectOccluders(sub, &order, &occluders) }
     }
 }
 

@@ -11,14 +11,14 @@ import VitrinePlatform
 enum Painter {
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
                       index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor) {
-        let v = layer.renderValues()
-        guard !v.isHidden, v.opacity > 0 else { return }
+        guard !layer.isHidden, layer.opacity > 0 else { return }
         // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
         if let record = records.record(of: layer),
            !record.subtreeRect.intersects(clip) || index + record.subtreeCount <= firstPainted {
             index += record.subtreeCount
             return
         }
+        let v = layer.renderValues()
         let myIndex = index
         index += 1
         let toDevice = v.toSuperlayer.concatenating(parent)
