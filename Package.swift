@@ -29,7 +29,7 @@ let package = Package(
         cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
         cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev"]),
-        cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),  // the compositor's fast paths
         cLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -46,7 +46,7 @@ let package = Package(
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo", "CPixman"]),
         // UIKit: views, windows, screens, the application and its run loop.
         .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform"]),
 

@@ -100,3 +100,10 @@ extension CGContext {
         return CGImage(surface: cairo_surface_reference(surface), isOpaque: false)
     }
 }
+
+extension CGContext {
+    /// The cairo surface behind the context, for code that writes its pixels directly (flush before, mark
+    /// dirty after).
+    @_spi(VitrineInternals)
+    public var cairoSurfaceForDirectDrawing: OpaquePointer { surface }
+}

@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
 import VitrinePlatform
@@ -33,11 +34,18 @@ public final class Compositor {
         public init(layer: CALayer, toScreen: CGAffineTransform) { self.layer = layer; self.toScreen = toScreen }
     }
 
+    /// The shadow buffer's pixels as a pixman image (the fast paths composite into it directly).
+    let pixmanShadow: OpaquePointer
+
     public init(output: any FrameOutput, scale: CGFloat) {
         self.output = output
         self.scale = scale
         shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
+        pixmanShadow = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(shadow.width), Int32(shadow.height),
+                                                shadow.data!.assumingMemoryBound(to: UInt32.self), Int32(shadow.bytesPerRow))!
     }
+
+    isolated deinit { pixman_image_unref(pixmanShadow) }
 
     private var screenRect: PixelRect { PixelRect(x: 0, y: 0, width: output.pixelWidth, height: output.pixelHeight) }
 
@@ -82,10 +90,11 @@ public final class Compositor {
                     cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
                 }
                 var index = 0
+                let direct = Painter.Direct(destination: pixmanShadow, surface: shadow.cairoSurfaceForDirectDrawing, clip: r)
                 for root in roots {
                     let m = root.toScreen.concatenating(toDevice)
                     Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
-                                  painted: &layersPaintedLastFrame, records: self)
+                                  painted: &layersPaintedLastFrame, records: self, direct: direct)
                 }
                 cairo_restore(cr)
             }

@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
 import VitrinePlatform
@@ -7,10 +8,21 @@ import VitrinePlatform
 /// rounded by `cornerRadius`, when masking), background, content placed by its gravity (the stretchable
 /// `contentsCenter` slices), border; sublayers on top; a layer with opacity below 1 is painted as one group.
 /// Transformed content is sampled bilinearly.
+///
+/// Fast path: where a layer draws straight into the shadow buffer (no group above it, only pixel-aligned
+/// rectangular clips) square backgrounds are filled and pixel-aligned content (one content pixel per device
+/// pixel) is composited with pixman directly, without cairo's path and pattern machinery.
 @MainActor
 enum Painter {
+    /// The shadow buffer as pixman sees it, and the pixel rectangle direct drawing must stay inside.
+    struct Direct {
+        var destination: OpaquePointer
+        var surface: OpaquePointer
+        var clip: PixelRect
+    }
+
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
-                      index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor) {
+                      index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor, direct: Direct?) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
         if let record = records.record(of: layer),
@@ -28,18 +40,29 @@ enum Painter {
         let group = v.opacity < 1
         if group { cairo_push_group(cr) }
         let b = v.bounds
+        let deviceBounds = b.applying(toDevice)
+        let aligned = toDevice.isRectilinear ? PixelRect(exactly: deviceBounds) : nil
+        // Inside a group, drawing goes to the group's surface, not the shadow buffer.
+        var inner = group ? nil : direct
         if v.masksToBounds {
             addShape(cr, b, v.cornerRadius)
             cairo_clip(cr)
+            if let a = aligned, v.cornerRadius == 0, var narrowed = inner {
+                narrowed.clip = narrowed.clip.intersection(a)
+                inner = narrowed
+            } else {
+                inner = nil
+            }
         }
-        let onScreen = PixelRect(covering: b.applying(toDevice)).intersects(clip)
+        let onScreen = PixelRect(covering: deviceBounds).intersects(clip)
         let paintsOwn = myIndex >= firstPainted && onScreen
         if paintsOwn {
-            paintBackgroundAndContents(v, cr, b)
+            paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: group ? nil : direct)
             painted += 1
         }
         for sub in layer.sublayers ?? [] {
-            paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted, records: records)
+            paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
+                  records: records, direct: inner)
         }
         // "The border is composited above the receiver's contents and sublayers." An occluder's ancestors
         // skip their background but not their border, which lies over the occluder.
@@ -54,15 +77,65 @@ enum Painter {
         cairo_restore(cr)
     }
 
-    private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
+    private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect,
+                                                   toDevice: CGAffineTransform, aligned: PixelRect?, direct: Direct?) {
         if let bg = v.backgroundColor, bg.alpha > 0 {
-            cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
-            addShape(cr, b, v.cornerRadius)
-            cairo_fill(cr)
+            if let direct, let aligned, v.cornerRadius == 0 {
+                fillDirect(direct, aligned, bg)
+            } else {
+                cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
+                addShape(cr, b, v.cornerRadius)
+                cairo_fill(cr)
+            }
         }
         if let image = v.contents {
-            paintContents(image, v, cr, b)
+            if let direct, v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
+               let target = pixelAlignedTarget(image, v, b, toDevice) {
+                compositeDirect(direct, image, target)
+            } else {
+                paintContents(image, v, cr, b)
+            }
         }
+    }
+
+    /// Where `image` lands in device pixels when it maps one to one onto them at whole-pixel offsets.
+    private static func pixelAlignedTarget(_ image: CGImage, _ v: CALayerRenderValues, _ b: CGRect,
+                                           _ toDevice: CGAffineTransform) -> PixelRect? {
+        let s = v.contentsScale > 0 ? v.contentsScale : 1
+        let target = v.contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
+                                                                     height: CGFloat(image.height) / s), in: b)
+        guard toDevice.isRectilinear, let device = PixelRect(exactly: target.applying(toDevice)),
+              device.width == image.width, device.height == image.height, toDevice.a > 0, toDevice.d > 0 else { return nil }
+        return device
+    }
+
+    private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: CGColor) {
+        let r = rect.intersection(d.clip)
+        guard !r.isEmpty else { return }
+        cairo_surface_flush(d.surface)
+        // pixman colours are 16 bits a channel, premultiplied.
+        let a = Double(c.alpha)
+        var color = pixman_color_t(red: UInt16(Double(c.red) * a * 65535), green: UInt16(Double(c.green) * a * 65535),
+                                   blue: UInt16(Double(c.blue) * a * 65535), alpha: UInt16(a * 65535))
+        var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+        pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, d.destination, &color, 1, &box)
+        cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    private static func compositeDirect(_ d: Direct, _ image: CGImage, _ target: PixelRect) {
+        let r = target.intersection(d.clip)
+        guard !r.isEmpty else { return }
+        cairo_surface_flush(d.surface)
+        image.withUnsafePixels { pixels, stride in
+            let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
+                                                  UnsafeMutablePointer(mutating: pixels.bindMemory(to: UInt32.self).baseAddress),
+                                                  Int32(stride))
+            pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,
+                                     Int32(r.x - target.x), Int32(r.y - target.y), 0, 0,
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            pixman_image_unref(source)
+        }
+        cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
     }
 
     private static func paintBorder(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
@@ -136,6 +209,15 @@ enum Painter {
 
     static func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
         cairo_matrix_t(xx: Double(t.a), yx: Double(t.b), xy: Double(t.c), yy: Double(t.d), x0: Double(t.tx), y0: Double(t.ty))
+    }
+}
+
+extension PixelRect {
+    /// `r` as whole pixels, if its edges are on pixel boundaries.
+    init?(exactly r: CGRect) {
+        guard !r.isNull, r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(),
+              r.maxY == r.maxY.rounded(), abs(r.minX) < 1e7, abs(r.minY) < 1e7, abs(r.maxX) < 1e7, abs(r.maxY) < 1e7 else { return nil }
+        self.init(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
     }
 }
 
