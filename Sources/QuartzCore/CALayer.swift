@@ -108,7 +108,8 @@ open class CALayer {
         guard let parent = superlayer, let i = parent.indexOfSublayer(self) else { return }
         parent.storedSublayers.remove(at: i)
         superlayer = nil
-        CALayer.detached.append(self)
+        // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
+        if compositorRecord != nil { CALayer.detached.append(self) }
         parent.changed()
         parent.setNeedsLayout()
     }
@@ -230,6 +231,8 @@ open class CALayer {
     var backingStore: CGContext? {
         didSet { if backingStore !== oldValue { sharedContents = nil } }
     }
+    /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
+    var compositorRecord: Compositor.Record?
     /// The image over the backing store's pixels that `contents` holds after `display()`.
     private var sharedContents: CGImage?
     /// How many times `display()` has drawn content (for tests and damage tracking).

@@ -32,8 +32,16 @@ final class Painter: DrawsThroughLayer {
         let d = CALayer()
         root.replaceSublayer(a, with: d)
         #expect(root.sublayers!.map(ObjectIdentifier.init) == [c, d].map(ObjectIdentifier.init))
-        weak var weakB = b
-        _ = weakB
+        // A superlayer owns its sublayers; a removed layer kept by no one is freed.
+        weak var weakLayer: CALayer?
+        do {
+            let temporary = CALayer()
+            weakLayer = temporary
+            root.addSublayer(temporary)
+        }
+        #expect(weakLayer != nil)
+        weakLayer?.removeFromSuperlayer()
+        #expect(weakLayer == nil)
     }
 
     @Test func geometryFollowsCoreAnimation() {

@@ -1,6 +1,7 @@
 // Seeds: "Creating and Managing a View Hierarchy", "Adding and Removing Subviews", "Tagging Views".
 import Testing
 @testable import UIKit
+import QuartzCore
 
 @MainActor @Suite struct HierarchyTests {
     init() { freshApp() }
@@ -169,6 +170,26 @@ import Testing
         #expect(weakChild != nil) // kept alive by its superview
         weakChild?.removeFromSuperview()
         #expect(weakChild == nil) // freed once removed and not kept
+    }
+
+    @Test func aViewRemovedFromTheScreenIsFreedAfterTheNextFrame() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.makeKeyAndVisible()
+        weak var weakView: UIView?
+        weak var weakLayer: CALayer?
+        do {
+            let v = UILabel(frame: CGRect(x: 0, y: 0, width: 50, height: 20))
+            v.text = "bye"
+            window.addSubview(v)
+            endTurn() // composited: the compositor has a record of it
+            weakView = v
+            weakLayer = v.layer
+            v.removeFromSuperview()
+        }
+        endTurn() // the compositor repaints where it was and lets go of it
+        #expect(weakView == nil && weakLayer == nil)
+        withExtendedLifetime(window) {}
     }
 
     @Test func noRetainCyclesThroughSuperviewWindowOrControllers() {

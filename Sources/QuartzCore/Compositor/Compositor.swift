@@ -19,7 +19,6 @@ public final class Compositor {
     /// Points to pixels.
     public let scale: CGFloat
     let shadow: CGContext
-    private var records: [ObjectIdentifier: Record] = [:]
     private var needsFullFrame = true
 
     /// The damage of the last frame, in pixels.
@@ -127,7 +126,7 @@ public final class Compositor {
     }
 
     /// The record of a visible layer (for the painter's culling).
-    func record(of layer: CALayer) -> Record? { records[ObjectIdentifier(layer)] }
+    func record(of layer: CALayer) -> Record? { layer.compositorRecord }
 
     /// What a layer looks like on screen, apart from its content pixels.
     struct Snapshot: Equatable {
@@ -149,7 +148,6 @@ public final class Compositor {
                       damage: inout DamageRegion) {
         let revisit = force || layer.appearanceChanged
         guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
-        let id = ObjectIdentifier(layer)
         let v = layer.renderValues()
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
@@ -167,7 +165,7 @@ public final class Compositor {
                                 borderWidth: v.borderWidth, borderColor: v.borderColor, masks: v.masksToBounds,
                                 gravity: v.contentsGravity, contentsCenter: v.contentsCenter,
                                 hasContents: v.contents != nil)
-        if let old = records[id] {
+        if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
                 damage.add(old.rect)
                 damage.add(rect)
@@ -184,7 +182,7 @@ public final class Compositor {
             let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
-        records[id] = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1,
+        layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1,
                              occluder: occluder, subtreeHasOccluder: occluder != nil)
         layer.clearRedrawnRect()
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
@@ -196,11 +194,10 @@ public final class Compositor {
 
     /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers' records.
     private func updateSubtreeExtent(_ layer: CALayer) {
-        let id = ObjectIdentifier(layer)
-        guard var r = records[id] else { return }
+        guard var r = layer.compositorRecord else { return }
         var extent = r.rect, count = 1, occludes = r.occluder != nil
         for sub in layer.sublayers ?? [] {
-            guard !sub.isHidden, sub.opacity > 0, let child = records[ObjectIdentifier(sub)] else { continue }
+            guard !sub.isHidden, sub.opacity > 0, let child = sub.compositorRecord else { continue }
             extent = extent.union(child.subtreeRect)
             count += child.subtreeCount
             occludes = occludes || child.subtreeHasOccluder
@@ -208,12 +205,12 @@ public final class Compositor {
         r.subtreeRect = extent
         r.subtreeCount = count
         r.subtreeHasOccluder = occludes
-        records[id] = r
+        layer.compositorRecord = r
     }
 
     /// Damages where a subtree was and forgets it (removed or hidden).
     private func forgetSubtree(_ layer: CALayer, into damage: inout DamageRegion) {
-        if let old = records.removeValue(forKey: ObjectIdentifier(layer)) { damage.add(old.rect) }
+        if let old = layer.compositorRecord { damage.add(old.rect); layer.compositorRecord = nil }
         for sub in layer.sublayers ?? [] { forgetSubtree(sub, into: &damage) }
         layer.appearanceChanged = true // shown again later: composited afresh
     }
@@ -223,7 +220,7 @@ public final class Compositor {
     /// Numbers layers in paint order and lists the ones that hide everything under them, from the records
     /// (subtrees without occluders are counted, not visited).
     private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)]) {
-        guard !layer.isHidden, layer.opacity > 0, let r = records[ObjectIdentifier(layer)] else { return }
+        guard !layer.isHidden, layer.opacity > 0, let r = layer.compositorRecord else { return }
         if let occluder = r.occluder { occluders.append((occluder, order)) }
         guard r.subtreeHasOccluder else { order += r.subtreeCount; return }
         order += 1
