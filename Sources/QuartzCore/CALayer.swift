@@ -1,5 +1,6 @@
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
+import VitrinePlatform
 
 /// What a layer asks of its delegate (for a view's layer, the view).
 @MainActor
@@ -56,7 +57,8 @@ open class CALayer {
     // MARK: Tree
 
     public private(set) weak var superlayer: CALayer?
-    private var storedSublayers: [CALayer] = []
+    /// The sublayers, back to front (the compositor walks this array directly).
+    private(set) var storedSublayers: [CALayer] = []
 
     /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
     open var sublayers: [CALayer]? {
@@ -233,6 +235,11 @@ open class CALayer {
     }
     /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
     var compositorRecord: Compositor.Record?
+    /// From the last frame: what this layer's subtree covers on screen, how many layers it paints, and whether
+    /// any of them hides what is under it (plain values, read per frame without copying records).
+    var subtreeExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    var subtreeLayerCount = 0
+    var subtreeHasOccluder = false
     /// The image over the backing store's pixels that `contents` holds after `display()`.
     private var sharedContents: CGImage?
     /// How many times `display()` has drawn content (for tests and damage tracking).

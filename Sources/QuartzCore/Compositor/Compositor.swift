@@ -93,7 +93,7 @@ public final class Compositor {
                 for root in roots {
                     let m = root.toScreen.concatenating(toDevice)
                     Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
-                                  painted: &layersPaintedLastFrame, records: self, direct: direct)
+                                  painted: &layersPaintedLastFrame, direct: direct)
                 }
                 cairo_restore(cr)
             }
@@ -115,18 +115,10 @@ public final class Compositor {
         var snapshot: Snapshot
         var rect: PixelRect
         var toDevice: CGAffineTransform
-        /// What the layer and everything below it cover on screen, and how many layers that is: painting skips
-        /// subtrees outside the damage without visiting them.
-        var subtreeRect: PixelRect
-        var subtreeCount: Int
-        /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any,
-        /// and whether any layer in its subtree hides pixels.
+        /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
         var occluder: PixelRect?
-        var subtreeHasOccluder: Bool
     }
 
-    /// The record of a visible layer (for the painter's culling).
-    func record(of layer: CALayer) -> Record? { layer.compositorRecord }
 
     /// What a layer looks like on screen, apart from its content pixels.
     struct Snapshot: Equatable {
@@ -182,36 +174,35 @@ public final class Compositor {
             let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
-        layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, subtreeRect: rect, subtreeCount: 1,
-                             occluder: occluder, subtreeHasOccluder: occluder != nil)
+        layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
         layer.clearRedrawnRect()
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
-        for sub in layer.sublayers ?? [] {
+        for sub in layer.storedSublayers {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
         }
         layer.clearChangeFlags()
     }
 
-    /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers' records.
+    /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers'.
     private func updateSubtreeExtent(_ layer: CALayer) {
-        guard var r = layer.compositorRecord else { return }
+        guard let r = layer.compositorRecord else { return }
         var extent = r.rect, count = 1, occludes = r.occluder != nil
-        for sub in layer.sublayers ?? [] {
-            guard !sub.isHidden, sub.opacity > 0, let child = sub.compositorRecord else { continue }
-            extent = extent.union(child.subtreeRect)
-            count += child.subtreeCount
-            occludes = occludes || child.subtreeHasOccluder
+        for sub in layer.storedSublayers where !sub.isHidden && sub.opacity > 0 && sub.subtreeLayerCount > 0 {
+            extent = extent.union(sub.subtreeExtent)
+            count += sub.subtreeLayerCount
+            occludes = occludes || sub.subtreeHasOccluder
         }
-        r.subtreeRect = extent
-        r.subtreeCount = count
-        r.subtreeHasOccluder = occludes
-        layer.compositorRecord = r
+        layer.subtreeExtent = extent
+        layer.subtreeLayerCount = count
+        layer.subtreeHasOccluder = occludes
     }
 
     /// Damages where a subtree was and forgets it (removed or hidden).
     private func forgetSubtree(_ layer: CALayer, into damage: inout DamageRegion) {
         if let old = layer.compositorRecord { damage.add(old.rect); layer.compositorRecord = nil }
-        for sub in layer.sublayers ?? [] { forgetSubtree(sub, into: &damage) }
+        layer.subtreeLayerCount = 0
+        layer.subtreeHasOccluder = false
+        for sub in layer.storedSublayers { forgetSubtree(sub, into: &damage) }
         layer.appearanceChanged = true // shown again later: composited afresh
     }
 
@@ -220,11 +211,11 @@ public final class Compositor {
     /// Numbers layers in paint order and lists the ones that hide everything under them, from the records
     /// (subtrees without occluders are counted, not visited).
     private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)]) {
-        guard !layer.isHidden, layer.opacity > 0, let r = layer.compositorRecord else { return }
-        if let occluder = r.occluder { occluders.append((occluder, order)) }
-        guard r.subtreeHasOccluder else { order += r.subtreeCount; return }
+        guard !layer.isHidden, layer.opacity > 0, layer.subtreeLayerCount > 0 else { return }
+        guard layer.subtreeHasOccluder else { order += layer.subtreeLayerCount; return }
+        if let occluder = layer.compositorRecord?.occluder { occluders.append((occluder, order)) }
         order += 1
-        for sub in layer.sublayers ?? [] { collectOccluders(sub, &order, &occluders) }
+        for sub in layer.storedSublayers { collectOccluders(sub, &order, &occluders) }
     }
 }
 

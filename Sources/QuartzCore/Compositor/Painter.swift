@@ -22,12 +22,12 @@ enum Painter {
     }
 
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
-                      index: inout Int, clip: PixelRect, painted: inout Int, records: Compositor, direct: Direct?) {
+                      index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct?) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
-        if let record = records.record(of: layer),
-           !record.subtreeRect.intersects(clip) || index + record.subtreeCount <= firstPainted {
-            index += record.subtreeCount
+        if layer.subtreeLayerCount > 0,
+           !layer.subtreeExtent.intersects(clip) || index + layer.subtreeLayerCount <= firstPainted {
+            index += layer.subtreeLayerCount
             return
         }
         let v = layer.renderValues()
@@ -60,9 +60,9 @@ enum Painter {
             paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: group ? nil : direct)
             painted += 1
         }
-        for sub in layer.sublayers ?? [] {
+        for sub in layer.storedSublayers {
             paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
-                  records: records, direct: inner)
+                  direct: inner)
         }
         // "The border is composited above the receiver's contents and sublayers." An occluder's ancestors
         // skip their background but not their border, which lies over the occluder.
