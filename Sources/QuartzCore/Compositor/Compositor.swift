@@ -111,12 +111,18 @@ public final class Compositor {
 
     // MARK: Damage
 
-    struct Record {
+    /// A class, so a layer that is not on screen pays one pointer for it, and a frame updates it in place
+    /// instead of allocating.
+    final class Record {
         var snapshot: Snapshot
         var rect: PixelRect
         var toDevice: CGAffineTransform
         /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
         var occluder: PixelRect?
+
+        init(snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?) {
+            self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
+        }
     }
 
 
@@ -174,7 +180,11 @@ public final class Compositor {
             let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
-        layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
+        if let record = layer.compositorRecord {
+            record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
+        } else {
+            layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
+        }
         layer.clearRedrawnRect()
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         for sub in layer.storedSublayers {
