@@ -172,3 +172,36 @@ import QuartzCore
         #expect(OpacityCheck.warnings.count == before + 1) // once per view
     }
 }
+
+@MainActor @Suite struct ClearsContextTests {
+    /// Paints red on its first draw and nothing afterwards.
+    final class OnceRed: UIView {
+        var draws = 0
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            if draws == 1 { UIColor.red.setFill(); UIRectFill(bounds) }
+        }
+    }
+
+    func redrawn(clears: Bool) -> (Int, Int, Int, Int) {
+        freshApp(pixels: CGSize(width: 100, height: 100), scale: 1)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let v = OnceRed(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        v.clearsContextBeforeDrawing = clears
+        window.addSubview(v)
+        window.makeKeyAndVisible()
+        endTurn()
+        v.setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        endTurn()
+        let image = v.layer.contents as! CGImage
+        withExtendedLifetime(window) {}
+        return pixel(image, 5, 5)
+    }
+
+    @Test func theRedrawnAreaIsClearedFirstOnlyWhenAsked() {
+        // "When this property is set to YES, UIKit automatically fills the area to be updated by your drawRect:
+        // method with transparent black before calling your method."
+        #expect(redrawn(clears: true) == (0, 0, 0, 0))
+        #expect(redrawn(clears: false) == (255, 0, 0, 255))
+    }
+}
