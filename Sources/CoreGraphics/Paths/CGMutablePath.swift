@@ -5,12 +5,6 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() { super.init(elements: []) }
     override init(elements: [CGPathElementKind]) { super.init(elements: elements) }
 
-    private var hasCurrentPoint: Bool {
-        guard let last = elements.last else { return false }
-        if case .closeSubpath = last { return true }
-        return true
-    }
-
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         elements.append(.moveTo(point.applying(transform)))
