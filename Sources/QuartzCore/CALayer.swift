@@ -215,7 +215,14 @@ open class CALayer {
     // MARK: Content
 
     /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
-    open var contents: Any? { didSet { changed() } }
+    open var contents: Any? {
+        didSet {
+            contentsImage = contents as? CGImage
+            changed()
+        }
+    }
+    /// `contents` as an image, cast once when it is set rather than every frame.
+    private(set) var contentsImage: CGImage?
     /// Pixels per point of the content (the screen scale for views' layers).
     open var contentsScale: CGFloat = 1
     open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
@@ -438,7 +445,7 @@ extension CALayer {
         CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
                             opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
-                            borderColor: borderColor, isOpaque: isOpaque, contents: contents as? CGImage,
+                            borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
                             contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
     }
 }
