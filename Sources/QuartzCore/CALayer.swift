@@ -156,7 +156,7 @@ open class CALayer {
 
     /// The bounding box of the transformed bounds, in the superlayer's coordinates.
     open var frame: CGRect {
-        get { bounds.offsetBy(dx: -bounds.minX, dy: -bounds.minY).applying(toSuperlayer(withBoundsOrigin: false)) }
+        get { bounds.applying(transformToSuperlayer()) }
         set {
             let t = affineTransform()
             var size = bounds.size
@@ -167,15 +167,17 @@ open class CALayer {
     }
 
     /// The map from this layer's coordinates to its superlayer's.
-    public func transformToSuperlayer() -> CGAffineTransform { toSuperlayer(withBoundsOrigin: true) }
+    public func transformToSuperlayer() -> CGAffineTransform {
+        CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform())
+    }
 
-    private func toSuperlayer(withBoundsOrigin: Bool) -> CGAffineTransform {
-        let anchor = CGPoint(x: bounds.width * anchorPoint.x + (withBoundsOrigin ? bounds.minX : 0),
-                             y: bounds.height * anchorPoint.y + (withBoundsOrigin ? bounds.minY : 0))
-        let t = affineTransform()
-        if t.isIdentity {
-            return CGAffineTransform(translationX: position.x - anchor.x, y: position.y - anchor.y)
-        }
+    /// Core Animation's placement: the anchor point of `bounds` (unit coordinates, bounds origin included) goes
+    /// to `position`, and `transform` turns about it. The one place this arithmetic lives (the compositor's
+    /// render values use it too).
+    nonisolated static func superlayerTransform(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint,
+                                                transform t: CGAffineTransform) -> CGAffineTransform {
+        let anchor = CGPoint(x: bounds.minX + bounds.width * anchorPoint.x, y: bounds.minY + bounds.height * anchorPoint.y)
+        if t.isIdentity { return CGAffineTransform(translationX: position.x - anchor.x, y: position.y - anchor.y) }
         return CGAffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(t)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }
@@ -337,7 +339,7 @@ open class CALayer {
             return
         }
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
-        if !(contents.map { ($0 as? CGImage) === sharedContents } ?? false) || sharedContents == nil {
+        if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage()
             contents = sharedContents
         } else {
@@ -431,10 +433,7 @@ public struct CALayerRenderValues {
 
     /// The map from the layer's coordinates to its superlayer's.
     public var toSuperlayer: CGAffineTransform {
-        let anchor = CGPoint(x: bounds.minX + bounds.width * anchorPoint.x, y: bounds.minY + bounds.height * anchorPoint.y)
-        if transform.isIdentity { return CGAffineTransform(translationX: position.x - anchor.x, y: position.y - anchor.y) }
-        return CGAffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(transform)
-            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+        CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
     }
 }
 
