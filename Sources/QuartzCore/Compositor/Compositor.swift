@@ -51,6 +51,12 @@ public final class Compositor {
     /// Repaints everything in the next frame (a new output, a VT switch back, a test's reference frame).
     public func setNeedsFullFrame() { needsFullFrame = true }
 
+    /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
+    /// something in the tree changed. Lets an idle frame stop before gathering its roots.
+    public func needsComposite(_ root: CALayer) -> Bool {
+        needsFullFrame || !CALayer.detached.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
+    }
+
     /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
     @discardableResult
     public func composite(_ roots: [Root]) -> [PixelRect] {

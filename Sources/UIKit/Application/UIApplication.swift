@@ -109,7 +109,13 @@ open class UIApplication: UIResponder {
             guard let window = entry.window, !window.isHidden else { continue }
             if window.layer.displaySubtreeIfNeeded() > 0 { didWork = true }
         }
-        // Composite: every window of the screen, back to front; damage only.
+        // Composite: every window of the screen, back to front; damage only. An idle turn stops here, before
+        // sorting windows.
+        let changed = windowEntries.contains { entry in
+            guard let w = entry.window else { return false }
+            return w.screen.compositor.needsComposite(w.layer)
+        }
+        guard changed || didWork else { return }
         let ordered = windows
         var screens: [UIScreen] = []
         for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
