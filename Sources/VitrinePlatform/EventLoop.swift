@@ -5,13 +5,21 @@ import Glibc
 /// before the loop waits (where UIKit does its layout pass and frame work, as Core Animation commits its
 /// transaction before the main run loop sleeps).
 ///
-/// One turn:
+/// On a real clock (`MonotonicClock`, the default) the loop is part of the process's main run loop — the one
+/// iOS code knows as `RunLoop.main` — so one loop serves the main dispatch queue (and the main actor),
+/// Foundation's timers and `perform` blocks, `OperationQueue.main` and Vitrine's own sources alike (see
+/// MainRunLoopBridge.swift). One turn of the main run loop: Foundation timers, run-loop blocks and ready
+/// descriptors (events), the main queue (queued work), then, before it sleeps: Vitrine's due timers, the
+/// blocks queued with `perform(_:)`, and the end-of-turn observers (layout → display → composite → present).
+/// Turning the main run loop by any means — `run()`, `RunLoop.main.run(until:)`, an XCTest wait — does all
+/// of it.
+///
+/// On a `ManualClock` the loop is a deterministic harness for tests: it is not attached to the main run
+/// loop, never sleeps, and does exactly what `runOnce` and `runUntilIdle` say:
 /// 1. fire the timers that are due (in deadline order);
 /// 2. run the blocks queued with `perform(_:)` before the turn started;
 /// 3. run the end-of-turn observers;
-/// 4. wait (poll) for file descriptors until the next timer, the caller's limit, or at once when work is
-///    pending or the clock is manual;
-/// 5. dispatch the file descriptors that became ready.
+/// 4. poll the file descriptors without waiting and dispatch the ready ones.
 @MainActor
 public final class EventLoop {
     /// The clock timers are measured against.
@@ -25,16 +33,35 @@ public final class EventLoop {
     private var stopRequested = false
     /// Reused between turns so that an idle turn allocates nothing.
     private var pollSet: [pollfd] = []
+    /// The main run loop's side of this loop; `nil` on a manual clock.
+    private let bridge: MainRunLoopBridge?
 
+    /// Creates a loop on `clock`. On a clock that lets the loop wait (real time), the loop joins the main
+    /// run loop at once; create it on the main thread.
     public init(clock: any LoopClock = MonotonicClock()) {
         self.clock = clock
+        if clock.allowsWaiting {
+            let bridge = MainRunLoopBridge()
+            self.bridge = bridge
+            bridge.attach(self)
+        } else {
+            bridge = nil
+        }
     }
+
+    /// Whether the loop is part of the process's main run loop (real clock) rather than a manual harness.
+    public var isPartOfMainRunLoop: Bool { bridge != nil }
+
+    /// Whether `async` main functions leave the main thread to the main run loop in this process, as on
+    /// Apple platforms (Vitrine arranges it when the program loads; see main_run_loop.c).
+    public static var mainThreadRunsMainRunLoop: Bool { MainRunLoopBridge.mainThreadRunsMainRunLoop }
 
     // MARK: Work
 
     /// Runs `block` on the loop at the start of the next turn.
     public func perform(_ block: @escaping @MainActor () -> Void) {
         pending.append(block)
+        bridge?.wakeUp()
     }
 
     /// Whether blocks are waiting to run.
@@ -47,6 +74,7 @@ public final class EventLoop {
         precondition(repeating.map { $0 > 0 } ?? true, "a repeating timer needs a positive interval")
         let timer = EventLoopTimer(deadline: clock.now + Swift.max(0, interval), interval: repeating, handler: handler)
         timers.append(timer)
+        armWakeTimer()
         return timer
     }
 
@@ -70,6 +98,7 @@ public final class EventLoop {
     public func watchReadable(fd: Int32, _ handler: @escaping @MainActor () -> Void) -> FileDescriptorSource {
         precondition(fd >= 0, "watchReadable(fd:) needs an open file descriptor, got \(fd)")
         let source = FileDescriptorSource(fd: fd, handler: handler)
+        if let bridge { source.watcher = DescriptorWatcher(fd: fd, bridge: bridge) }
         sources.append(source)
         return source
     }
@@ -77,24 +106,35 @@ public final class EventLoop {
     // MARK: Running
 
     /// Runs one turn, waiting at most `maximumWait` seconds for file descriptors or timers (`nil`: until
-    /// something happens). With a manual clock the loop never sleeps.
+    /// something happens). On the main run loop this is one pass of it (returning once an event was handled);
+    /// with a manual clock the loop never sleeps.
     public func runOnce(maximumWait: Double? = 0) {
-        fireDueTimers()
-        runPending()
-        for observer in observers { observer.body() }
+        if let bridge {
+            bridge.runOnce(waiting: maximumWait ?? 1.0e10, returnAfterSourceHandled: true)
+            return
+        }
+        runTurn()
         waitAndDispatch(maximumWait: maximumWait)
     }
 
-    /// Runs turns until `stop()` is called.
+    /// Runs turns until `stop()` is called. On the main run loop: runs it (as `UIApplicationMain` does on
+    /// iOS), sleeping whenever nothing is to be done.
     public func run() {
         stopRequested = false
         while !stopRequested {
-            runOnce(maximumWait: nil)
+            if let bridge {
+                bridge.runOnce(waiting: 1.0e10, returnAfterSourceHandled: false)
+            } else {
+                runOnce(maximumWait: nil)
+            }
         }
     }
 
     /// Makes `run()` return after the current turn.
-    public func stop() { stopRequested = true }
+    public func stop() {
+        stopRequested = true
+        bridge?.stop()
+    }
 
     /// Whether `stop()` was called since `run()` began.
     public var isStopping: Bool { stopRequested }
@@ -105,9 +145,39 @@ public final class EventLoop {
     public func runUntilIdle(limit: Int = 10_000) {
         var turns = 0
         repeat {
-            runOnce(maximumWait: 0)
+            if let bridge {
+                bridge.runOnce(waiting: 0, returnAfterSourceHandled: false)
+            } else {
+                runOnce(maximumWait: 0)
+            }
             turns += 1
         } while (hasPendingWork || nextTimerDeadline.map { $0 <= clock.now } == true) && turns < limit
+    }
+
+    /// Vitrine's part of a turn: due timers, queued blocks, end-of-turn observers.
+    private func runTurn() {
+        fireDueTimers()
+        runPending()
+        for observer in observers { observer.body() }
+    }
+
+    /// Called by the main run loop before it sleeps and when a run returns.
+    func runTurnFromMainRunLoop() {
+        runTurn()
+        armWakeTimer()
+        // Blocks queued by the observers themselves (a frame that schedules work) must not wait for an event.
+        if hasPendingWork { bridge?.wakeUp() }
+    }
+
+    /// Called by the main run loop's input source: services every descriptor that is ready now.
+    func dispatchReadyDescriptors() {
+        waitAndDispatch(maximumWait: 0)
+        for source in sources { source.watcher?.resume() }
+    }
+
+    private func armWakeTimer() {
+        guard let bridge else { return }
+        bridge.arm(secondsFromNow: nextTimerDeadline.map { $0 - clock.now })
     }
 
     /// The earliest deadline of a live timer.
@@ -143,6 +213,7 @@ public final class EventLoop {
         for block in batch { block() }
     }
 
+    /// Polls the descriptors (waiting up to `maximumWait`, or until the next timer) and dispatches the ready ones.
     private func waitAndDispatch(maximumWait: Double?) {
         sources.removeAll { !$0.isValid }
         var timeout: Double? = maximumWait
@@ -206,6 +277,8 @@ public final class FileDescriptorSource {
     public let fd: Int32
     let handler: @MainActor () -> Void
     public private(set) var isValid = true
+    /// Wakes the main run loop when the descriptor is readable (loops on a real clock).
+    var watcher: DescriptorWatcher?
 
     init(fd: Int32, handler: @escaping @MainActor () -> Void) {
         self.fd = fd
@@ -213,5 +286,9 @@ public final class FileDescriptorSource {
     }
 
     /// Stops watching the descriptor (it is not closed).
-    public func cancel() { isValid = false }
+    public func cancel() {
+        isValid = false
+        watcher?.cancel()
+        watcher = nil
+    }
 }

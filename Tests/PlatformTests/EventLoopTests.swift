@@ -98,4 +98,59 @@ import VitrinePlatform
         loop.run()
         #expect(clock.now - start >= 0.019)
     }
+
+    @Test func onTheRealClockDescriptorsAndTimersAreServedByTheMainRunLoop() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let loop = EventLoop(clock: MonotonicClock())
+        #expect(loop.isPartOfMainRunLoop)
+        var log: [String] = []
+        let source = loop.watchReadable(fd: fds[0]) {
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            log.append("read \(byte)")
+        }
+        loop.addEndOfTurnObserver { if log.last != "turn" { log.append("turn") } }
+        var one: UInt8 = 1
+        #expect(write(fds[1], &one, 1) == 1)
+        // The watcher thread wakes the main run loop; the descriptor is serviced, then the turn ends.
+        let deadline = loop.clock.now + 5
+        while !log.contains("read 1") && loop.clock.now < deadline { loop.runOnce(maximumWait: 0.5) }
+        // (Turns may end before the byte arrives; the one that serviced it ends after it.)
+        let readAt = try #require(log.firstIndex(of: "read 1"))
+        #expect(log.dropFirst(readAt).prefix(2) == ["read 1", "turn"])
+        // A level-triggered descriptor with nothing left to read is not reported again.
+        log = []
+        loop.runOnce(maximumWait: 0.05)
+        #expect(!log.contains { $0.hasPrefix("read") })
+        source.cancel()
+        #expect(write(fds[1], &one, 1) == 1)
+        loop.runOnce(maximumWait: 0.05)
+        #expect(!log.contains { $0.hasPrefix("read") })
+
+        // Vitrine timers wake the run loop at their deadline.
+        let start = loop.clock.now
+        var firedAt: Double?
+        loop.schedule(after: 0.03) { _ in firedAt = loop.clock.now; loop.stop() }
+        loop.run()
+        let at = try #require(firedAt)
+        #expect(at - start >= 0.029)
+    }
+
+    @Test func blocksQueuedByEndOfTurnWorkRunWithoutWaitingForAnEvent() {
+        let loop = EventLoop(clock: MonotonicClock())
+        var turns = 0
+        var ranLater = false
+        loop.addEndOfTurnObserver {
+            turns += 1
+            if turns == 1 { loop.perform { ranLater = true; loop.stop() } }
+        }
+        loop.perform {} // something to start the first turn
+        let start = loop.clock.now
+        loop.schedule(after: 5) { _ in loop.stop() } // a safety net, never reached when this works
+        loop.run()
+        #expect(ranLater)
+        #expect(loop.clock.now - start < 2)
+    }
 }

@@ -11,4 +11,9 @@ uint32_t vitrine_drm_format_argb8888(void);
 /// fourcc_code(a, b, c, d): a DRM pixel-format code from its four characters.
 uint32_t vitrine_drm_fourcc(char a, char b, char c, char d);
 
+/// Whether the main thread serves the main run loop when an `async` main function's task is running: set
+/// up when the program loads (see main_run_loop.c). `false` when the Swift runtime offers no hook, in which
+/// case an async `main` parks the main thread in `dispatch_main()` and `RunLoop.main` never turns.
+_Bool vitrine_main_thread_runs_main_run_loop(void);
+
 #endif

@@ -1,4 +1,5 @@
 import CoreGraphics
+import QuartzCore
 import VitrinePlatform
 
 /// The app: its windows, its delegate and the main run loop.
@@ -44,6 +45,8 @@ open class UIApplication: UIResponder {
         self.runLoop = runLoop
         super.init()
         runLoop.addEndOfTurnObserver { [weak self] in self?.runFrameIfNeeded() }
+        // `CATransaction.flush()` / an outermost `commit()` runs the frame now (the newest application's).
+        CATransaction.setCommitHandler { [weak self] in self?.runFrameIfNeeded() }
     }
 
     /// Makes a new shared application on a headless `screen`, driven by `clock` (Vitrine: for tests and tools

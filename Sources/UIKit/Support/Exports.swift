@@ -2,3 +2,5 @@
 // and (with the rendering work) Quartz Core.
 @_exported import Foundation
 @_exported import CoreGraphics
+// As on iOS, where UIKit imports Quartz Core: `CALayer`, `CATransform3D`, `CATransaction` need no import.
+@_exported import QuartzCore
