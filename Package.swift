@@ -29,7 +29,7 @@ let package = Package(
         cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
         cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev"]),
-        cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),  // the compositor's fast paths
+        cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),  // compositing, pixel-format conversion
         cLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -42,7 +42,7 @@ let package = Package(
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
         .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev"]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPNG", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.

@@ -40,6 +40,8 @@ extension CGContext {
     /// saved around the call; Core Graphics' alpha and shadow still apply through `drawShadowed`.
     @_spi(VitrineInternals)
     public func withCairo(_ body: (OpaquePointer) -> Void) {
+        willDraw()
+        defer { didDraw() }
         cairo_save(cr)
         body(cr)
         cairo_restore(cr)

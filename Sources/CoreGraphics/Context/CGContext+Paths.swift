@@ -171,6 +171,8 @@ extension CGContext {
 
     /// Paints `rect` transparent black, whatever the blend mode and alpha (the clip still applies).
     public func clear(_ rect: CGRect) {
+        willDraw()
+        defer { didDraw() }
         withTemporaryPath {
             cairo_save(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)

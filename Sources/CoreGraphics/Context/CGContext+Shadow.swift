@@ -5,7 +5,11 @@ import Foundation
 // (three box blurs, close to a Gaussian with σ = blur / 2, as Core Graphics' blur radius is about 2σ),
 // offset and tinted with the shadow colour, is painted first, then the group itself.
 extension CGContext {
+    /// Every drawing call that changes pixels goes through here (so bitmaps in converted layouts stay in step;
+    /// see `willDraw()`).
     func drawShadowed(_ draw: () -> Void) {
+        willDraw()
+        defer { didDraw() }
         guard let shadow = state.shadow else { return draw() }
         cairo_push_group(cr)
         draw()

@@ -11,10 +11,20 @@ import Foundation
 /// Pixels are premultiplied ARGB32 (see CGImage.swift for the one description of the format).
 public final class CGContext {
     let cr: OpaquePointer
+    /// What cairo draws into: the bitmap's own memory for cairo's layouts, a native copy otherwise.
     let surface: OpaquePointer
     /// Width and height in pixels.
     public let width: Int
     public let height: Int
+    /// The layout of the bitmap's pixels.
+    let format: CGBitmapFormat
+    private let space: CGColorSpace?
+    /// For layouts cairo cannot draw: the caller's memory, kept in step with `surface` around drawing calls.
+    let converted: ConvertedBitmap?
+    /// Memory the context allocated for a cairo layout when it was given none.
+    private let ownedMemory: UnsafeMutableRawPointer?
+    /// Nesting of drawing calls (one drawing call may be made of others): memory is synchronised at the outermost.
+    var drawingDepth = 0
 
     struct GState {
         var fillColor = CGColor.black
@@ -40,37 +50,74 @@ public final class CGContext {
     /// but UIKit's contexts measure them in points).
     public var shadowScale: CGFloat = 1
 
-    /// A bitmap context with its own premultiplied ARGB32 pixels, cleared to transparent. Returns `nil` for
-    /// sizes outside `ImageLimits` or unsupported pixel layouts.
+    /// A bitmap context drawing into `data` (or memory of its own, cleared to zero, when `data` is `nil`), in
+    /// any layout Core Graphics accepts for bitmap contexts (see `CGBitmapFormat`): 32-bit RGB with
+    /// premultiplied or skipped alpha first or last, in either byte order; 16 bits a component; 5-5-5; 8-bit
+    /// grey (`CGColorSpaceCreateDeviceGray()`); 8-bit alpha only (`space` grey or, as Core Graphics also
+    /// accepts, any). `bytesPerRow` 0 lets the context choose. Returns `nil` where Core Graphics does
+    /// (non-premultiplied alpha, 24-bit RGB, float components, rows shorter than the width) and for sizes outside
+    /// `ImageLimits`.
+    ///
+    /// Memory: the caller's memory holds the pixels after every drawing call, and what the caller writes there
+    /// between calls is drawn over, as in Core Graphics. Premultiplied BGRA (`premultipliedFirst |
+    /// byteOrder32Little`), BGRX and alpha-only bitmaps are cairo's own layouts, drawn in place; every other
+    /// layout is drawn in a native copy that is read from the caller's memory before and written back after each
+    /// drawing call (`PixelConversion`).
     public convenience init?(data: UnsafeMutableRawPointer? = nil, width: Int, height: Int, bitsPerComponent: Int = 8,
-                 bytesPerRow: Int = 0, space: CGColorSpace = CGColorSpaceCreateDeviceRGB(),
-                 bitmapInfo: UInt32 = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) {
-        guard bitsPerComponent == 8, ImageLimits.accepts(width: width, height: height) else { return nil }
-        let alpha = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
-        let order = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue
-        guard [CGImageAlphaInfo.premultipliedFirst.rawValue, CGImageAlphaInfo.noneSkipFirst.rawValue].contains(alpha),
-              order == CGBitmapInfo.byteOrder32Little.rawValue || (order == 0 && 1.littleEndian == 1) else { return nil }
-        let surface: OpaquePointer?
-        if let data {
-            let stride = bytesPerRow == 0 ? width * 4 : bytesPerRow
-            guard stride >= width * 4, stride % 4 == 0 else { return nil }
-            surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          Int32(width), Int32(height), Int32(stride))
+                             bytesPerRow: Int = 0, space: CGColorSpace = CGColorSpaceCreateDeviceRGB(),
+                             bitmapInfo: UInt32 = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) {
+        let alphaOnly = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue == CGImageAlphaInfo.alphaOnly.rawValue
+        guard ImageLimits.accepts(width: width, height: height),
+              let format = CGBitmapFormat(bitsPerComponent: bitsPerComponent, bitsPerPixel: nil, bitmapInfo: bitmapInfo,
+                                          space: alphaOnly ? nil : space, forContext: true) else { return nil }
+        let minimumRow = width * format.bytesPerPixel
+        let stride = bytesPerRow == 0 ? (minimumRow + 3) & ~3 : bytesPerRow
+        guard stride >= minimumRow else { return nil }
+
+        // Cairo's own layouts, with a row length cairo can use: draw straight into the memory.
+        if let native = format.cairoFormat, stride % 4 == 0 {
+            let cairoFormat: cairo_format_t = native == .argb32 ? CAIRO_FORMAT_ARGB32 : native == .rgb24 ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_A8
+            var owned: UnsafeMutableRawPointer?
+            let memory: UnsafeMutableRawPointer
+            if let data { memory = data } else {
+                owned = calloc(stride * height, 1)
+                guard let owned else { return nil }
+                memory = owned
+            }
+            let surface = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), cairoFormat,
+                                                              Int32(width), Int32(height), Int32(stride))
+            guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                if let surface { cairo_surface_destroy(surface) }
+                free(owned)
+                return nil
+            }
+            self.init(surface: surface, width: width, height: height, format: format, space: alphaOnly ? nil : space,
+                      bitmap: nil, ownedMemory: owned)
         } else {
-            surface = CGImage.makeSurface(width: width, height: height)
+            guard let surface = CGImage.makeSurface(width: width, height: height) else { return nil }
+            guard let bitmap = ConvertedBitmap(data: data, bytesPerRow: stride, width: width, height: height, format: format) else {
+                cairo_surface_destroy(surface)
+                return nil
+            }
+            self.init(surface: surface, width: width, height: height, format: format, space: alphaOnly ? nil : space,
+                      bitmap: bitmap, ownedMemory: nil)
         }
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        self.init(surface: surface, width: width, height: height)
         // Core Graphics' bitmap device space is y-up.
         cairo_translate(cr, 0, Double(height))
         cairo_scale(cr, 1, -1)
     }
 
     /// A context on a cairo surface it takes ownership of; user space starts as cairo's (y down, pixels).
-    init(surface: OpaquePointer, width: Int, height: Int) {
+    init(surface: OpaquePointer, width: Int, height: Int, format: CGBitmapFormat = .native,
+         space: CGColorSpace? = CGColorSpaceCreateDeviceRGB(), bitmap: ConvertedBitmap? = nil,
+         ownedMemory: UnsafeMutableRawPointer? = nil) {
         self.surface = surface
         self.width = width
         self.height = height
+        self.format = format
+        self.space = space
+        self.converted = bitmap
+        self.ownedMemory = ownedMemory
         cr = cairo_create(surface)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GOOD)
         cairo_set_line_width(cr, 1)
@@ -80,6 +127,7 @@ public final class CGContext {
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+        free(ownedMemory)
     }
 
     /// A y-down context of `pixelWidth` x `pixelHeight` pixels whose user space is points at `scale`
@@ -95,21 +143,52 @@ public final class CGContext {
 
     // MARK: Bitmap
 
-    public var bitsPerComponent: Int { 8 }
-    public var bitsPerPixel: Int { 32 }
-    public var bytesPerRow: Int { Int(cairo_image_surface_get_stride(surface)) }
-    /// The pixels (premultiplied ARGB32).
+    public var bitsPerComponent: Int { format.bitsPerComponent }
+    public var bitsPerPixel: Int { format.bitsPerPixel }
+    public var bytesPerRow: Int { converted?.bytesPerRow ?? Int(cairo_image_surface_get_stride(surface)) }
+    public var bitmapInfo: CGBitmapInfo { format.bitmapInfo }
+    public var alphaInfo: CGImageAlphaInfo { format.alphaInfo }
+    /// The bitmap's colour space (`nil` for an alpha-only bitmap).
+    public var colorSpace: CGColorSpace? { space }
+    /// The pixels, in the context's layout (the memory given at creation, or the context's own).
     public var data: UnsafeMutableRawPointer? {
+        if let converted { return converted.memory }
         cairo_surface_flush(surface)
         return cairo_image_surface_get_data(surface).map(UnsafeMutableRawPointer.init)
     }
 
-    /// An image of the current pixels (a copy: later drawing does not change it).
+    /// An image of the current pixels, in the context's layout (a copy: later drawing does not change it).
     public func makeImage() -> CGImage? {
         cairo_surface_flush(surface)
+        if let converted {
+            converted.refresh(from: surface) // what the caller wrote since the last drawing call counts
+            let bytes = Data(bytes: converted.memory, count: converted.bytesPerRow * (height - 1) + width * format.bytesPerPixel)
+            return CGImage(copying: bytes, width: width, height: height, bytesPerRow: converted.bytesPerRow,
+                           format: format, space: space)
+        }
         guard let base = cairo_image_surface_get_data(surface) else { return nil }
-        return CGImage(argb32Premultiplied: UnsafeRawBufferPointer(start: base, count: bytesPerRow * height),
-                       width: width, height: height, bytesPerRow: bytesPerRow)
+        switch format.cairoFormat {
+        case .argb32?:
+            return CGImage(argb32Premultiplied: UnsafeRawBufferPointer(start: base, count: bytesPerRow * height),
+                           width: width, height: height, bytesPerRow: bytesPerRow)
+        default:
+            let bytes = Data(bytes: base, count: bytesPerRow * height)
+            return CGImage(copying: bytes, width: width, height: height, bytesPerRow: bytesPerRow, format: format, space: space)
+        }
+    }
+
+    /// Called before a drawing call changes pixels: a converted bitmap takes in what the caller wrote.
+    func willDraw() {
+        drawingDepth += 1
+        guard drawingDepth == 1, layerStack.isEmpty, let converted else { return }
+        converted.refresh(from: surface)
+    }
+
+    /// Called after a drawing call: a converted bitmap's memory gets the result.
+    func didDraw() {
+        drawingDepth -= 1
+        guard drawingDepth == 0, layerStack.isEmpty, let converted else { return }
+        converted.store(from: surface)
     }
 
     /// Finishes pending drawing.
@@ -277,5 +356,66 @@ extension CGBlendMode {
         case .xor: return CAIRO_OPERATOR_XOR
         case .plusLighter: return CAIRO_OPERATOR_ADD
         }
+    }
+}
+
+/// The caller's memory of a bitmap context whose layout cairo cannot draw, and the conversions that keep it
+/// and the context's native surface the same.
+final class ConvertedBitmap {
+    let memory: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let width: Int
+    let height: Int
+    let format: CGBitmapFormat
+    private let owned: Bool
+    /// For layouts finer than 8 bits a component: the native pixels as imported, so that only pixels drawing
+    /// changed are written back (the others keep their full precision).
+    private var imported: UnsafeMutableRawPointer?
+
+    init?(data: UnsafeMutableRawPointer?, bytesPerRow: Int, width: Int, height: Int, format: CGBitmapFormat) {
+        if let data {
+            memory = data
+            owned = false
+        } else {
+            guard let zeroed = calloc(bytesPerRow * height, 1) else { return nil }
+            memory = zeroed
+            owned = true
+        }
+        self.bytesPerRow = bytesPerRow
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    deinit {
+        if owned { free(memory) }
+        free(imported)
+    }
+
+    private var callerPixels: PixelBuffer { PixelBuffer(base: memory, bytesPerRow: bytesPerRow, width: width, height: height) }
+
+    private func nativePixels(_ surface: OpaquePointer) -> PixelBuffer {
+        PixelBuffer(base: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
+                    bytesPerRow: Int(cairo_image_surface_get_stride(surface)), width: width, height: height)
+    }
+
+    /// Reads the caller's memory into the native surface.
+    func refresh(from surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        let native = nativePixels(surface)
+        PixelConversion.toNative(callerPixels, format: format, into: native)
+        cairo_surface_mark_dirty(surface)
+        if case .rgb64 = format.layout {
+            let size = native.bytesPerRow * height
+            if imported == nil { imported = malloc(size) }
+            if let imported { memcpy(imported, native.base, size) }
+        }
+    }
+
+    /// Writes the native surface into the caller's memory.
+    func store(from surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        PixelConversion.fromNative(nativePixels(surface), into: callerPixels, format: format,
+                                   unchangedSince: imported.map { UnsafeRawPointer($0) })
     }
 }

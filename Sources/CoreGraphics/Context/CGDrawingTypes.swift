@@ -57,16 +57,48 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
 }
 
-/// A colour space. Vitrine draws in sRGB; the device RGB and sRGB spaces are the same here.
-public final class CGColorSpace: Sendable {
+/// A colour space. Vitrine draws in sRGB (the device RGB and sRGB spaces are the same here); grey spaces
+/// describe 8-bit grey bitmaps.
+public final class CGColorSpace: Sendable, CustomStringConvertible {
     public let name: String?
+    /// What the colour components mean.
+    public let model: CGColorSpaceModel
+
     public init?(name: String) {
-        guard name == CGColorSpace.sRGB || name == CGColorSpace.deviceRGB else { return nil }
+        switch name {
+        case CGColorSpace.sRGB, CGColorSpace.deviceRGB, CGColorSpace.genericRGBLinear, CGColorSpace.extendedSRGB:
+            model = .rgb
+        case CGColorSpace.deviceGray, CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray, CGColorSpace.extendedGray:
+            model = .monochrome
+        default:
+            return nil
+        }
         self.name = name
     }
+
+    /// Colour components per pixel, alpha not counted.
+    public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
+
+    public var description: String { "<CGColorSpace \(name ?? "unnamed")>" }
+
     public static let sRGB = "kCGColorSpaceSRGB"
+    public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
     public static let deviceRGB = "kCGColorSpaceDeviceRGB"
+    public static let deviceGray = "kCGColorSpaceDeviceGray"
+    public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    public static let linearGray = "kCGColorSpaceLinearGray"
+    public static let extendedGray = "kCGColorSpaceExtendedGray"
 }
 
-/// The sRGB colour space (what `CGColorSpaceCreateDeviceRGB()` gives on Vitrine).
+/// The RGB colour space (sRGB on Vitrine).
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceRGB)! }
+
+/// The grey colour space, for 8-bit grey bitmaps.
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceGray)! }
+
+/// How colours outside a destination's gamut are mapped (accepted for source compatibility; Vitrine draws in
+/// one colour space).
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent = 0, absoluteColorimetric, relativeColorimetric, perceptual, saturation
+}

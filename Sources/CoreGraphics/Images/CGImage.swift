@@ -7,28 +7,60 @@ import Foundation
 // pixman's PIXMAN_a8r8g8b8, and DRM's DRM_FORMAT_ARGB8888 (DRM_FORMAT_XRGB8888 when alpha is ignored), so
 // bitmaps move from drawing to compositing to scanout without conversion.
 
-/// A bitmap image: premultiplied ARGB32 pixels (see the note at the top of this file).
-public final class CGImage: @unchecked Sendable {
-    /// The cairo image surface holding the pixels; immutable once the image exists.
+/// A bitmap image. Vitrine draws every image from premultiplied ARGB32 pixels (see the note at the top of
+/// this file); an image made in another layout (`init(width:height:bitsPerComponent:...)`, `makeImage()` of an
+/// RGBA context) also keeps its pixels as given, so `dataProvider`, `bitmapInfo`, `bytesPerRow` and the rest
+/// describe them truthfully, as Core Graphics does.
+public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The cairo image surface holding the pixels to draw (native format); immutable once the image exists.
     let surface: OpaquePointer
     public let width: Int
     public let height: Int
-    /// Whether every pixel is fully opaque (known from the source: a JPEG, or a PNG without alpha).
-    public let isOpaque: Bool
+    /// The layout of the image's pixels as the image describes them.
+    public let format: CGBitmapFormat
+    /// The pixels in `format`, when that is not the native layout (`nil`: the surface's bytes are the pixels).
+    private let sourceBytes: Data?
+    private let sourceBytesPerRow: Int
+    private let space: CGColorSpace?
 
-    public var bitsPerComponent: Int { 8 }
-    public var bitsPerPixel: Int { 32 }
-    public var bytesPerRow: Int { Int(cairo_image_surface_get_stride(surface)) }
-    public var alphaInfo: CGImageAlphaInfo { isOpaque ? .noneSkipFirst : .premultipliedFirst }
-    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue).union(.byteOrder32Little) }
-    public var colorSpace: CGColorSpace? { CGColorSpace(name: CGColorSpace.sRGB) }
+    /// Whether every pixel is fully opaque (known from the source: a JPEG, a PNG without alpha, a layout
+    /// without alpha).
+    public var isOpaque: Bool { format.isOpaque }
+
+    public var bitsPerComponent: Int { format.bitsPerComponent }
+    public var bitsPerPixel: Int { format.bitsPerPixel }
+    public var bytesPerRow: Int { sourceBytes == nil ? Int(cairo_image_surface_get_stride(surface)) : sourceBytesPerRow }
+    public var alphaInfo: CGImageAlphaInfo { format.alphaInfo }
+    public var bitmapInfo: CGBitmapInfo { format.bitmapInfo }
+    public var byteOrderInfo: CGImageByteOrderInfo {
+        CGImageByteOrderInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue) ?? .orderDefault
+    }
+    /// The image's colour space (`nil` for alpha-only masks, as in Core Graphics).
+    public var colorSpace: CGColorSpace? { space }
+    /// Whether the image is a mask made with `CGImage(maskWidth:...)` (Vitrine makes none).
+    public var isMask: Bool { false }
+    public var shouldInterpolate: Bool { true }
+    public var renderingIntent: CGColorRenderingIntent { .defaultIntent }
 
     /// Takes ownership of a cairo ARGB32 image surface.
     init(surface: OpaquePointer, isOpaque: Bool) {
         self.surface = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
-        self.isOpaque = isOpaque
+        format = isOpaque ? .nativeOpaque : .native
+        sourceBytes = nil
+        sourceBytesPerRow = 0
+        space = CGColorSpace(name: CGColorSpace.sRGB)
+    }
+
+    private init(surface: OpaquePointer, format: CGBitmapFormat, bytes: Data?, bytesPerRow: Int, space: CGColorSpace?) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        self.format = format
+        sourceBytes = bytes
+        sourceBytesPerRow = bytesPerRow
+        self.space = space
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -49,30 +81,82 @@ public final class CGImage: @unchecked Sendable {
         self.init(surface: surface, isOpaque: isOpaque)
     }
 
-    /// A new image of the pixels inside `rect` (in pixels, clipped to the image); `nil` if nothing is left.
+    /// Makes an image from pixels in any layout Core Graphics accepts for images (see `CGBitmapFormat`): 32-bit
+    /// RGB with alpha first or last, premultiplied, not, or skipped, in either byte order; 24-bit RGB; 16 bits
+    /// a component; 5-5-5; 8-bit grey; 8-bit alpha. The pixels are copied from `provider`. Returns `nil` where
+    /// Core Graphics does (an unknown layout, rows too short for the width, too little data), for sizes outside
+    /// `ImageLimits`, and for `decode` arrays, which Vitrine does not apply.
+    public convenience init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                             space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+                             decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        guard decode == nil, let data = provider.data,
+              let format = CGBitmapFormat(bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                                          bitmapInfo: bitmapInfo.rawValue,
+                                          space: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue
+                                              == CGImageAlphaInfo.alphaOnly.rawValue && space.model != .monochrome ? nil : space,
+                                          forContext: false) else { return nil }
+        self.init(copying: data, width: width, height: height, bytesPerRow: bytesPerRow, format: format,
+                  space: format.layout == .alpha8 ? nil : space)
+    }
+
+    /// An image of `bytes` in `format` (copied), with its native pixels for drawing.
+    convenience init?(copying bytes: Data, width: Int, height: Int, bytesPerRow: Int, format: CGBitmapFormat,
+                      space: CGColorSpace?) {
+        let rowBytes = width * format.bytesPerPixel
+        guard ImageLimits.accepts(width: width, height: height), bytesPerRow >= rowBytes,
+              bytes.count >= bytesPerRow * (height - 1) + rowBytes,
+              let surface = CGImage.makeSurface(width: width, height: height) else { return nil }
+        let kept = Data(bytes.prefix(bytesPerRow * (height - 1) + rowBytes))
+        var copy = kept
+        copy.withUnsafeMutableBytes { raw in
+            PixelConversion.toNative(PixelBuffer(base: raw.baseAddress!, bytesPerRow: bytesPerRow, width: width, height: height),
+                                     format: format,
+                                     into: PixelBuffer(base: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
+                                                       bytesPerRow: Int(cairo_image_surface_get_stride(surface)),
+                                                       width: width, height: height))
+        }
+        cairo_surface_mark_dirty(surface)
+        let isNative = format == .native || format == .nativeOpaque
+        self.init(surface: surface, format: format, bytes: isNative ? nil : kept, bytesPerRow: bytesPerRow, space: space)
+    }
+
+    /// A new image of the pixels inside `rect` (in pixels, clipped to the image), in the same layout; `nil` if
+    /// nothing is left.
     public func cropping(to rect: CGRect) -> CGImage? {
         let r = rect.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
         guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
-        cairo_surface_flush(surface)
-        let stride = bytesPerRow
-        let base = UnsafeRawPointer(cairo_image_surface_get_data(surface)!) + Int(r.minY) * stride + Int(r.minX) * 4
-        return CGImage(argb32Premultiplied: UnsafeRawBufferPointer(start: base, count: stride * Int(r.height)),
-                       width: Int(r.width), height: Int(r.height), bytesPerRow: stride, isOpaque: isOpaque)
+        let bpp = format.bytesPerPixel
+        let w = Int(r.width), h = Int(r.height), rowBytes = w * bpp
+        return withUnsafeBytes { bytes, stride in
+            // Compact rows: the crop's bytes are just its pixels.
+            var slice = Data(count: rowBytes * h)
+            slice.withUnsafeMutableBytes { out in
+                for y in 0..<h {
+                    memcpy(out.baseAddress! + y * rowBytes, bytes.baseAddress! + (Int(r.minY) + y) * stride + Int(r.minX) * bpp, rowBytes)
+                }
+            }
+            return CGImage(copying: slice, width: w, height: h, bytesPerRow: rowBytes, format: format, space: space)
+        }
     }
 
-    /// The pixels, premultiplied ARGB32 rows of `bytesPerRow` bytes (Core Graphics gives them through
-    /// `dataProvider?.data`).
+    /// The image's pixels in its own layout (`bitmapInfo`, `bytesPerRow`), as Core Graphics hands them out.
     public var dataProvider: CGDataProvider? {
-        cairo_surface_flush(surface)
-        let data = Data(bytes: cairo_image_surface_get_data(surface)!, count: bytesPerRow * height)
-        return CGDataProvider(data: data)
+        withUnsafeBytes { bytes, stride in CGDataProvider(data: Data(bytes: bytes.baseAddress!, count: stride * height)) }
     }
 
-    /// Reads the pixels without copying them.
+    /// The image's bytes in its own layout, without copying them.
+    private func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
+        if let sourceBytes {
+            return try sourceBytes.withUnsafeBytes { try body($0, sourceBytesPerRow) }
+        }
+        return try withUnsafePixels(body)
+    }
+
+    /// Reads the native (premultiplied ARGB32) pixels without copying them.
     public func withUnsafePixels<R>(_ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
         cairo_surface_flush(surface)
-        return try body(UnsafeRawBufferPointer(start: cairo_image_surface_get_data(surface), count: bytesPerRow * height),
-                        bytesPerRow)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return try body(UnsafeRawBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * height), stride)
     }
 
     static func makeSurface(width: Int, height: Int) -> OpaquePointer? {
@@ -83,12 +167,29 @@ public final class CGImage: @unchecked Sendable {
         }
         return s
     }
+
+    // CGImage is a Core Foundation type compared by identity (CFEqual on images is pointer equality).
+    public static func == (a: CGImage, b: CGImage) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        "<CGImage \(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))> (IP) width = \(width), "
+            + "height = \(height), bpc = \(bitsPerComponent), bpp = \(bitsPerPixel), row bytes = \(bytesPerRow), "
+            + "alphaInfo = \(alphaInfo), bitmapInfo = 0x\(String(bitmapInfo.rawValue, radix: 16))"
+    }
 }
 
-/// Bytes, as Core Graphics hands out image data.
+/// Bytes, as Core Graphics hands out and takes image data.
 public final class CGDataProvider: @unchecked Sendable {
+    /// The bytes (Core Graphics' `CGDataProvider.data` / `CGDataProviderCopyData`).
     public let data: Data?
-    public init(data: Data) { self.data = data }
+    /// A provider of `data` (Core Graphics takes a `CFData`; `Data` is its Swift form).
+    public init?(data: Data) { self.data = data }
+    /// A provider of the file at `url`'s contents; `nil` when it cannot be read.
+    public init?(url: URL) {
+        guard let bytes = try? Data(contentsOf: url) else { return nil }
+        data = bytes
+    }
 }
 
 /// The largest bitmaps Vitrine makes: each side at most 32,767 pixels (cairo's limit) and at most 64 Mi pixels
