@@ -2,7 +2,9 @@
 import Foundation
 import VitrinePlatform
 
-/// What a layer asks of its delegate (for a view's layer, the view).
+/// What a layer asks of its delegate (for a view's layer, the view). Every method is optional, as in Core
+/// Animation: a delegate that does not implement `display(_:)` gets the layer's default (a backing store drawn
+/// through `draw(_:in:)`).
 @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Fills the layer's content; implement it to set `contents` yourself instead of drawing.
@@ -11,14 +13,29 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the layer's sublayers.
     func layoutSublayers(of layer: CALayer)
-    /// Whether the delegate draws content at all; a layer whose delegate does not gets no backing store.
-    func layerWantsBackingStore(_ layer: CALayer) -> Bool
 }
 
 extension CALayerDelegate {
+    /// The default: what Core Animation does for a delegate without `display(_:)` — draw into the layer's
+    /// backing store through `draw(in:)` and the delegate's `draw(_:in:)`.
+    public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layoutSublayers(of layer: CALayer) {}
-    public func layerWantsBackingStore(_ layer: CALayer) -> Bool { true }
+}
+
+/// A delegate that owns its layer's layout and knows whether it draws (a view): the layer forwards layout
+/// requests to it, so `layer.setNeedsLayout()` and sublayer changes reach `layoutSubviews()`, as on iOS, where
+/// the layer's layout runs the view's. (Vitrine's seam between QuartzCore and UIKit; apps do not use it.)
+@MainActor
+public protocol CALayerHost: CALayerDelegate {
+    /// The layer asked for layout (`setNeedsLayout()`, a sublayer added or removed, a size change).
+    func layerNeedsLayout(_ layer: CALayer)
+    /// Whether layout is pending for the host.
+    func layerLayoutIsPending(_ layer: CALayer) -> Bool
+    /// Runs pending layout now.
+    func layoutLayerIfNeeded(_ layer: CALayer)
+    /// Whether drawing produces content at all; a layer whose host does not draw gets no backing store.
+    func layerWantsBackingStore(_ layer: CALayer) -> Bool
 }
 
 /// How `contents` is placed in the layer's bounds.
@@ -48,8 +65,18 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// These are model values; what is on screen is derived from them each frame, so animations can later show
 /// presentation values without changing them.
 @MainActor
-open class CALayer {
+open class CALayer: Hashable, @MainActor CustomStringConvertible {
     public required init() {}
+
+    // A layer is an NSObject on iOS: equal only to itself, hashed by identity.
+    nonisolated public static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// `<CALayer: 0x…>`, as on iOS.
+    open var description: String {
+        let name = String(describing: type(of: self)).split(separator: ".").last.map(String.init) ?? "CALayer"
+        return "<\(name): 0x\(String(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))), radix: 16))>"
+    }
 
     /// Receives display, drawing and layout requests; weak.
     open weak var delegate: (any CALayerDelegate)?
@@ -72,13 +99,12 @@ open class CALayer {
 
     open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(storedSublayers.count - (layer.superlayer === self ? 1 : 0))) }
 
-    /// Inserts `layer` at `index` (0 is the back), moving it from its old superlayer.
+    /// Inserts `layer` at `index` (0 is the back; past the end appends, as Core Animation does), moving it
+    /// from its old superlayer.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(layer !== self && !isDescendant(of: layer), "CALayer.insertSublayer: a layer can't contain itself")
         layer.removeFromSuperlayer()
-        precondition(Int(index) <= storedSublayers.count,
-                     "CALayer.insertSublayer(_:at:): index \(index) is out of range 0...\(storedSublayers.count)")
-        storedSublayers.insert(layer, at: Int(index))
+        storedSublayers.insert(layer, at: Swift.min(Int(index), storedSublayers.count))
         layer.superlayer = self
         if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
         // The new layer (and its subtree) must be composited; the parent's paint order changed.
@@ -141,7 +167,10 @@ open class CALayer {
             changed()
             guard bounds.size != oldValue.size else { return }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            // A size change lays out the layer and the layer it sits in (for views: `layoutSubviews()` of the
+            // view and of its superview, as UIKit does).
             setNeedsLayout()
+            superlayer?.setNeedsLayout()
         }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
@@ -154,16 +183,28 @@ open class CALayer {
     open func affineTransform() -> CGAffineTransform { transform.affine }
     open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
 
-    /// The bounding box of the transformed bounds, in the superlayer's coordinates.
+    /// The bounding box of the transformed bounds, in the superlayer's coordinates. Setting it sets the bounds
+    /// size (divided by the scale under a scale transform; kept under a rotation) and moves `position` so that
+    /// reading `frame` back returns what was set (under a scale), wherever the anchor point is.
     open var frame: CGRect {
         get { bounds.applying(transformToSuperlayer()) }
         set {
-            let t = affineTransform()
-            var size = bounds.size
-            if t.isIdentity { size = newValue.size }
-            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
-            bounds.size = size
+            bounds.size = CALayer.boundsSize(forFrameSize: newValue.size, transform: affineTransform(), current: bounds.size)
+            // Centre the new bounding box on the requested one: the same as matching origins when the sizes agree,
+            // and the centre of the request under a rotation (whose box is larger).
+            let placed = frame
+            position.x += newValue.midX - placed.midX
+            position.y += newValue.midY - placed.midY
         }
+    }
+
+    /// The bounds size that gives a frame of `size` under `t`: the size itself without a transform, divided by
+    /// the scale under a scale (or 90°-turned scale) transform, `current` under any other.
+    nonisolated public static func boundsSize(forFrameSize size: CGSize, transform t: CGAffineTransform, current: CGSize) -> CGSize {
+        if t.isIdentity { return size }
+        if t.b == 0, t.c == 0, t.a != 0, t.d != 0 { return CGSize(width: size.width / abs(t.a), height: size.height / abs(t.d)) }
+        if t.a == 0, t.d == 0, t.b != 0, t.c != 0 { return CGSize(width: size.height / abs(t.b), height: size.width / abs(t.c)) }
+        return current
     }
 
     /// The map from this layer's coordinates to its superlayer's.
@@ -226,7 +267,7 @@ open class CALayer {
     /// `contents` as an image, cast once when it is set rather than every frame.
     private(set) var contentsImage: CGImage?
     /// Pixels per point of the content (the screen scale for views' layers).
-    open var contentsScale: CGFloat = 1
+    open var contentsScale: CGFloat = 1 { didSet { if contentsScale != oldValue { changed() } } }
     open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
     /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed() } }
@@ -298,18 +339,25 @@ open class CALayer {
     /// Redraws now if content is invalid.
     open func displayIfNeeded() { if needsDisplay() { display() } }
 
-    /// Produces the content: the delegate's `display(_:)`, or a redraw of the invalid region into the backing
-    /// store through `draw(in:)`. A delegate that draws nothing gets no backing store.
+    /// Produces the content: the delegate's `display(_:)` if it has one, else (Core Animation's default) a
+    /// redraw of the invalid region into the backing store through `draw(in:)`.
     open func display() {
-        let dirty = invalidRect ?? bounds
-        invalidRect = nil
-        if let delegate, !(delegate is DrawsThroughLayer) {
+        if let delegate {
             delegate.display(self)
-            displayCount += 1
-            redrawnRect = bounds
-            return
+        } else {
+            displayIntoBackingStore()
         }
-        guard delegate?.layerWantsBackingStore(self) ?? wantsBackingStore else {
+        invalidRect = nil
+        displayCount += 1
+        if redrawnRect == nil { redrawnRect = bounds }
+    }
+
+    /// Redraws the invalid region into the backing store through `draw(in:)` (what `display()` does when the
+    /// delegate does not display the layer itself). A layer that draws nothing — no delegate drawing, and a
+    /// class whose `draw(in:)` is not overridden — gets no backing store.
+    public func displayIntoBackingStore() {
+        let dirty = invalidRect ?? bounds
+        guard wantsBackingStore else {
             backingStore = nil
             contents = nil
             return
@@ -318,9 +366,11 @@ open class CALayer {
         let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
         guard pw > 0, ph > 0 else { contents = nil; backingStore = nil; return }
         var region = dirty
+        var fresh = false
         if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph {
             backingStore = CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
             region = bounds
+            fresh = true
         }
         guard let ctx = backingStore else { return }
         ctx.saveGState()
@@ -328,12 +378,14 @@ open class CALayer {
         ctx.clip(to: region)
         if clearsContextBeforeDrawing { ctx.clear(region) }
         rectBeingDrawn = region
+        baseDrawReached = false
         draw(in: ctx)
         rectBeingDrawn = nil
         ctx.restoreGState()
-        displayCount += 1
-        // The delegate may only now know that it draws nothing (views learn it on their first draw).
-        if let delegate, !delegate.layerWantsBackingStore(self) {
+        // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink).
+        if fresh { learnWhetherClassDraws(ctx) }
+        // The layer may only now know that it draws nothing (it learns it on its first draw).
+        guard wantsBackingStore else {
             backingStore = nil
             contents = nil
             return
@@ -342,20 +394,39 @@ open class CALayer {
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage()
             contents = sharedContents
+            redrawnRect = bounds
         } else {
             // Same image, new pixels: tell the compositor where to look (see `redrawnRect`).
             superlayer?.markSubtreeChanged()
+            redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
         }
-        // Only the redrawn part of the content changed on screen.
-        redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
     }
 
-    /// Whether a layer without a delegate keeps a backing store: only subclasses that override `draw(in:)`
-    /// need one; say so by overriding this.
-    open var wantsBackingStore: Bool { false }
+    /// Whether the layer keeps a backing store: its host (a view) says whether it draws; otherwise a layer
+    /// with a delegate does (the delegate may draw in `draw(_:in:)`), and a layer without one does when its
+    /// class overrides `draw(in:)` (learnt on its first display).
+    private var wantsBackingStore: Bool {
+        if let host = delegate as? CALayerHost { return host.layerWantsBackingStore(self) }
+        if delegate != nil { return true }
+        return CALayer.classDraws[ObjectIdentifier(type(of: self))] ?? true
+    }
 
-    /// Draws the content; the default asks the delegate.
-    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    /// Per layer class without a delegate: whether its `draw(in:)` draws. CALayer's own `draw(in:)` records that
+    /// it ran; a class whose drawing reaches it and leaves the store empty does not draw.
+    private static var classDraws: [ObjectIdentifier: Bool] = [:]
+    private var baseDrawReached = false
+
+    private func learnWhetherClassDraws(_ ctx: CGContext) {
+        guard delegate == nil else { return }
+        let key = ObjectIdentifier(type(of: self))
+        if CALayer.classDraws[key] == nil { CALayer.classDraws[key] = !baseDrawReached || ctx.hasInk }
+    }
+
+    /// Draws the content; the default asks the delegate. Override it to draw a layer subclass's content.
+    open func draw(in ctx: CGContext) {
+        baseDrawReached = true
+        delegate?.draw(self, in: ctx)
+    }
 
     // MARK: Change tracking (for the compositor)
 
@@ -394,22 +465,32 @@ open class CALayer {
     // MARK: Layout
 
     private var needsLayoutFlag = false
-    open func setNeedsLayout() { needsLayoutFlag = true }
-    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Marks the layer for layout before the next frame. A view's layer passes the request to the view, so
+    /// `layoutSubviews()` runs, as on iOS.
+    open func setNeedsLayout() {
+        if let host = delegate as? CALayerHost { return host.layerNeedsLayout(self) }
+        needsLayoutFlag = true
+    }
+
+    open func needsLayout() -> Bool {
+        if let host = delegate as? CALayerHost { return host.layerLayoutIsPending(self) }
+        return needsLayoutFlag
+    }
+
+    /// Lays out now if layout is pending (a view's layer: the view's `layoutIfNeeded()`).
     open func layoutIfNeeded() {
+        if let host = delegate as? CALayerHost { return host.layoutLayerIfNeeded(self) }
         guard needsLayoutFlag else { return }
         needsLayoutFlag = false
         layoutSublayers()
     }
+
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
     /// The model layer (there are no animations yet, so the layer is its own presentation).
     open func model() -> Self { self }
 }
-
-/// Marks a delegate whose `display(_:)` means "draw through the layer's backing store" (views).
-@MainActor
-public protocol DrawsThroughLayer: CALayerDelegate {}
 
 /// The values the compositor shows for a layer. `CALayer.renderValues()` gives the model values today;
 /// animations will give presentation values there, and the compositor, which reads only these, stays as it is.
@@ -465,5 +546,15 @@ extension Array where Element: AnyObject {
             }
             return nil
         }
+    }
+}
+
+extension CALayer {
+    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, as the compositor
+    /// shows them: backgrounds, cached content placed by `contentsGravity` (stretched by `contentsCenter`),
+    /// borders, corner radii, masking, opacity — the one painter the screen uses too. Content that was never
+    /// displayed is not drawn (call `displayIfNeeded()` first, as Core Animation expects).
+    public func render(in ctx: CGContext) {
+        ctx.withCairo { cr in Painter.render(self, cr) }
     }
 }

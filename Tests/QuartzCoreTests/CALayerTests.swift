@@ -3,17 +3,36 @@ import CoreGraphics
 import QuartzCore
 import Testing
 
+/// A delegate that implements only `draw(_:in:)`, as most iOS layer delegates do: the layer's default
+/// display draws through it.
 @MainActor
-final class Painter: DrawsThroughLayer {
+final class Painter: CALayerDelegate {
     var draws: [CGRect] = []
-    var wants = true
-    func display(_ layer: CALayer) {}
     func draw(_ layer: CALayer, in ctx: CGContext) {
         draws.append(ctx.boundingBoxOfClipPath)
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
         ctx.fill(layer.bounds)
     }
-    func layerWantsBackingStore(_ layer: CALayer) -> Bool { wants }
+}
+
+/// A delegate that provides the content itself (`display(_:)`), so nothing is drawn.
+@MainActor
+final class ContentsProvider: CALayerDelegate {
+    let image: CGImage
+    var displays = 0
+    init(image: CGImage) { self.image = image }
+    func display(_ layer: CALayer) {
+        displays += 1
+        layer.contents = image
+    }
+}
+
+/// A layer subclass that draws by overriding `draw(in:)`, with no delegate and nothing else.
+final class DotLayer: CALayer {
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+    }
 }
 
 @MainActor @Suite struct CALayerTests {
@@ -97,19 +116,52 @@ final class Painter: DrawsThroughLayer {
         #expect(l.needsDisplay())
     }
 
-    @Test func delegatesThatDrawNothingGetNoBackingStore() {
-        let painter = Painter()
-        painter.wants = false
+    @Test func delegatesThatDisplayThemselvesAreNotAskedToDraw() throws {
+        let image = try #require(CGContext(data: nil, width: 2, height: 2)?.makeImage())
+        let provider = ContentsProvider(image: image)
         let l = CALayer()
-        l.delegate = painter
+        l.delegate = provider
         l.bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
         l.setNeedsDisplay()
         l.displayIfNeeded()
-        #expect(l.contents == nil && painter.draws.isEmpty)
-        // A plain layer (no delegate) keeps no backing store either.
+        #expect(provider.displays == 1)
+        #expect((l.contents as? CGImage) === image)
+        #expect(!l.needsDisplay())
+        // A plain layer (no delegate, draw(in:) not overridden) keeps no backing store.
         let plain = CALayer()
         plain.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         plain.setNeedsDisplay(); plain.displayIfNeeded()
         #expect(plain.contents == nil)
+    }
+
+    @Test func aLayerSubclassThatOverridesDrawInDrawsWithoutADelegate() throws {
+        let l = DotLayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        l.setNeedsDisplay()
+        l.displayIfNeeded()
+        let image = try #require(l.contents as? CGImage)
+        // The dot is blue at the top-left (UIKit-style y-down backing store).
+        image.withUnsafePixels { p, _ in
+            #expect(p[0] == 255 && p[3] == 255) // B, A of pixel (0, 0)
+        }
+    }
+
+    @Test func sublayersPastTheEndAreAppendedAndAddingTwiceKeepsOneCopy() {
+        let root = CALayer(), a = CALayer(), b = CALayer()
+        root.insertSublayer(a, at: 7)
+        root.addSublayer(b)
+        root.addSublayer(a)
+        root.addSublayer(a)
+        #expect(root.sublayers!.map(ObjectIdentifier.init) == [b, a].map(ObjectIdentifier.init))
+    }
+
+    @Test func settingTheFrameUnderAScaleReadsBackTheSame() {
+        let l = CALayer()
+        l.anchorPoint = CGPoint(x: 0.25, y: 1)
+        l.setAffineTransform(CGAffineTransform(scaleX: 2, y: 0.5))
+        let target = CGRect(x: 10, y: 20, width: 100, height: 40)
+        l.frame = target
+        #expect(l.bounds.size == CGSize(width: 50, height: 80))
+        #expect(l.frame == target)
     }
 }

@@ -100,9 +100,15 @@ func render(_ size: CGSize, scale: CGFloat, background: UIColor? = .white, _ dra
     }
 }
 
-/// A snapshot of a view hierarchy at `scale`.
+/// A snapshot of a view hierarchy at `scale`. The views' content is drawn at that scale first (as it would be
+/// on a screen of that scale): a snapshot shows cached content, as on iOS.
 @MainActor
 func snapshot(_ view: UIView, scale: CGFloat) -> UIImage {
+    func setScale(_ v: UIView) {
+        v.contentScaleFactor = scale
+        v.subviews.forEach(setScale)
+    }
+    setScale(view)
     let format = UIGraphicsImageRendererFormat()
     format.scale = scale
     return UIGraphicsImageRenderer(size: view.bounds.size, format: format).image { _ in

@@ -19,16 +19,17 @@ import QuartzCore
         p.layer.addSublayer(extra)
         p.insertSubview(c, at: 0)
         #expect(ids(p.layer.sublayers) == ids([c.layer, a.layer, b.layer, extra]))
+        // The front subview's layer goes on top of every sublayer, as addSubview's does.
         p.bringSubviewToFront(c)
-        #expect(ids(p.layer.sublayers) == ids([a.layer, b.layer, c.layer, extra]))
+        #expect(ids(p.layer.sublayers) == ids([a.layer, b.layer, extra, c.layer]))
         p.sendSubviewToBack(b)
-        #expect(ids(p.layer.sublayers) == ids([b.layer, a.layer, c.layer, extra]))
+        #expect(ids(p.layer.sublayers) == ids([b.layer, a.layer, extra, c.layer]))
         p.exchangeSubview(at: 0, withSubviewAt: 2)
         #expect(p.subviews == [c, a, b])
-        #expect(ids(p.layer.sublayers) == ids([c.layer, a.layer, b.layer, extra]))
+        #expect(ids(p.layer.sublayers) == ids([c.layer, a.layer, extra, b.layer]))
         a.removeFromSuperview()
         #expect(a.layer.superlayer == nil)
-        #expect(ids(p.layer.sublayers) == ids([c.layer, b.layer, extra]))
+        #expect(ids(p.layer.sublayers) == ids([c.layer, extra, b.layer]))
         let q = UIView()
         q.addSubview(b)
         #expect(b.layer.superlayer === q.layer)
@@ -54,7 +55,7 @@ import QuartzCore
     }
 
     final class ShapeLayer: CALayer {}
-    final class ShapeView: UIView { override class var layerClass: CALayer.Type { ShapeLayer.self } }
+    final class ShapeView: UIView { override class var layerClass: AnyClass { ShapeLayer.self } }
 
     @Test func layerClassChoosesTheLayer() {
         start()

@@ -109,3 +109,18 @@ extension CGContext {
     @_spi(VitrineInternals)
     public var cairoSurfaceForDirectDrawing: OpaquePointer { surface }
 }
+
+extension CGContext {
+    /// Whether any pixel of a native (premultiplied ARGB32) bitmap is not fully transparent: how views and
+    /// layers learn, once per class, whether their drawing draws anything.
+    @_spi(VitrineInternals)
+    public var hasInk: Bool {
+        guard format.cairoFormat == .argb32, let data else { return true }
+        let words = data.assumingMemoryBound(to: UInt32.self)
+        let stride = bytesPerRow / 4
+        for y in 0..<height {
+            for x in 0..<width where words[y * stride + x] >> 24 != 0 { return true }
+        }
+        return false
+    }
+}

@@ -173,7 +173,7 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
-        "<CGImage \(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))> (IP) width = \(width), "
+        "<CGImage 0x\(String(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))), radix: 16))> (IP) width = \(width), "
             + "height = \(height), bpc = \(bitsPerComponent), bpp = \(bitsPerPixel), row bytes = \(bytesPerRow), "
             + "alphaInfo = \(alphaInfo), bitmapInfo = 0x\(String(bitmapInfo.rawValue, radix: 16))"
     }

@@ -21,11 +21,13 @@ enum Painter {
         var clip: PixelRect
     }
 
+    /// Paints `layer`'s subtree. `cull`: skip what lies outside `clip` or under the occluder, from the extents
+    /// the compositor's last walk recorded (only true for the compositor's own screen).
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
-                      index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct?) {
+                      index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct?, cull: Bool = true) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
-        if layer.subtreeLayerCount > 0,
+        if cull, layer.subtreeLayerCount > 0,
            !layer.subtreeExtent.intersects(clip) || index + layer.subtreeLayerCount <= firstPainted {
             index += layer.subtreeLayerCount
             return
@@ -54,7 +56,7 @@ enum Painter {
                 inner = nil
             }
         }
-        let onScreen = PixelRect(covering: deviceBounds).intersects(clip)
+        let onScreen = !cull || PixelRect(covering: deviceBounds).intersects(clip)
         let paintsOwn = myIndex >= firstPainted && onScreen
         if paintsOwn {
             paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: group ? nil : direct)
@@ -62,7 +64,7 @@ enum Painter {
         }
         for sub in layer.storedSublayers {
             paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
-                  direct: inner)
+                  direct: inner, cull: cull)
         }
         // "The border is composited above the receiver's contents and sublayers." An occluder's ancestors
         // skip their background but not their border, which lies over the occluder.
@@ -75,6 +77,19 @@ enum Painter {
             cairo_paint_with_alpha(cr, Double(v.opacity))
         }
         cairo_restore(cr)
+    }
+
+    /// Paints `layer` and its sublayers with `cr`'s current matrix as the layer's own coordinate space (what
+    /// `CALayer.render(in:)` draws): everything, no culling, always through cairo.
+    static func render(_ layer: CALayer, _ cr: OpaquePointer) {
+        var current = cairo_matrix_t()
+        cairo_get_matrix(cr, &current)
+        let ctm = CGAffineTransform(a: current.xx, b: current.yx, c: current.xy, d: current.yy, tx: current.x0, ty: current.y0)
+        let own = layer.renderValues().toSuperlayer
+        guard abs(own.a * own.d - own.b * own.c) > 1e-12 else { return }
+        var index = 0, painted = 0
+        paint(layer, cr, own.inverted().concatenating(ctm), firstPainted: 0, index: &index,
+              clip: PixelRect(x: 0, y: 0, width: 0, height: 0), painted: &painted, direct: nil, cull: false)
     }
 
     private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect,

@@ -76,6 +76,19 @@ open class UIViewController: UIResponder {
     /// Called during the layout pass, just after the root view's `layoutSubviews()`.
     open func viewDidLayoutSubviews() {}
 
+    // MARK: Editing
+
+    /// Whether the controller's view is in editing mode; set it with `setEditing(_:animated:)`.
+    open var isEditing: Bool {
+        get { editingFlag }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingFlag = false
+
+    /// Turns editing mode on or off. Subclasses override it to update their views (calling `super`); the
+    /// default records the new state.
+    open func setEditing(_ editing: Bool, animated: Bool) { editingFlag = editing }
+
     /// After the controller comes its view's superview, as in UIKit.
     open override var next: UIResponder? { storedView?.superview }
 }

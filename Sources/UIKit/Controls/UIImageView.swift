@@ -2,7 +2,11 @@ import CoreGraphics
 
 /// A view that shows an image, placed by its `contentMode`.
 ///
-/// Template images (`.alwaysTemplate`) are drawn as a stencil in the view's `tintColor`. Image views ignore
+/// As on iOS, the image is the layer's `contents` (no `draw(_:)` is involved, so a subclass's `draw(_:)` is
+/// never called): the content mode is the layer's gravity, so an aspect-filled image spills past the bounds
+/// unless `clipsToBounds` is set; a resizable image stretches through the layer's `contentsCenter` (tiled
+/// resizable images are rendered at the view's size). Template images (`.alwaysTemplate`) show as a stencil in
+/// the view's `tintColor`; images with an orientation other than `.up` are shown upright. Image views ignore
 /// touches by default.
 @MainActor
 open class UIImageView: UIView {
@@ -39,14 +43,61 @@ open class UIImageView: UIView {
     open override func sizeThatFits(_ size: CGSize) -> CGSize { shownImage?.size ?? .zero }
     open override var intrinsicContentSize: CGSize { shownImage?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
-    open override func draw(_ rect: CGRect) {
-        guard let image = shownImage, let context = UIGraphicsGetCurrentContext() else { return }
-        // A resizable image fills the bounds through its caps; others are placed by the content mode.
-        let target = image.capInsets != .zero ? bounds : contentMode.rect(forContentOfSize: image.size, in: bounds)
-        if image.renderingMode == .alwaysTemplate {
-            image.drawTinted(in: target, color: tintColor, context: context)
-        } else {
-            image.draw(in: target, context: context)
+    open override var contentMode: ContentMode { didSet { setNeedsDisplay() } }
+    open override var tintColor: UIColor! { didSet { setNeedsDisplay() } }
+
+    override class var providesLayerContents: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
+    /// Sets the layer's contents from the shown image: its bitmap as is when it can be (upright, not a
+    /// template, not tiled), otherwise rendered once.
+    override func updateLayerContents() {
+        guard let image = shownImage, let bitmap = image.cgImage, image.size.width > 0, image.size.height > 0 else {
+            layer.contents = nil
+            return
         }
+        let template = image.renderingMode == .alwaysTemplate
+        let tiled = image.capInsets != .zero && image.resizingMode == .tile
+        // Tiled caps depend on the view's size: render at that size, again when it changes.
+        layer.needsDisplayOnBoundsChange = tiled || contentMode == .redraw
+        if tiled {
+            layer.contents = render(size: bounds.size, scale: contentScaleFactor) { ctx in
+                if template {
+                    image.drawTinted(in: CGRect(origin: .zero, size: self.bounds.size), color: self.tintColor, context: ctx)
+                } else {
+                    image.draw(in: CGRect(origin: .zero, size: self.bounds.size), context: ctx)
+                }
+            }
+            layer.contentsScale = contentScaleFactor
+            layer.contentsGravity = .resize
+            layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+            return
+        }
+        let upright = image.imageOrientation == .up && !template
+        layer.contents = upright ? bitmap : render(size: image.size, scale: image.scale) { ctx in
+            let whole = CGRect(origin: .zero, size: image.size)
+            let plain = UIImage(cgImage: bitmap, scale: image.scale, orientation: image.imageOrientation)
+            if template { plain.drawTinted(in: whole, color: self.tintColor, context: ctx) } else { plain.draw(in: whole, context: ctx) }
+        }
+        layer.contentsScale = image.scale
+        if image.capInsets != .zero {
+            // Stretch between the caps (unit coordinates of the image), filling the bounds.
+            let s = image.size, i = image.capInsets
+            layer.contentsGravity = .resize
+            layer.contentsCenter = CGRect(x: i.left / s.width, y: i.top / s.height,
+                                          width: Swift.max(0, s.width - i.left - i.right) / s.width,
+                                          height: Swift.max(0, s.height - i.top - i.bottom) / s.height)
+        } else {
+            layer.contentsGravity = contentMode.contentsGravity
+            layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+        }
+    }
+
+    /// A bitmap of `size` points at `scale`, drawn by `body` in UIKit's coordinates.
+    private func render(size: CGSize, scale: CGFloat, _ body: (CGContext) -> Void) -> CGImage? {
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard let ctx = CGContext.uikitBitmap(pixelWidth: Swift.max(1, w), pixelHeight: Swift.max(1, h), scale: scale) else { return nil }
+        body(ctx)
+        return ctx.makeImage()
     }
 }

@@ -8,6 +8,11 @@ import VitrineText
 @MainActor
 open class UILabel: UIView {
     /// The text; setting it replaces `attributedText` with plain text in the label's font and colour.
+    // As in UIKit: a label is an accessibility element whose label is its text, with the static-text trait.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { text }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
+
     open var text: String? {
         get { storedAttributedText == nil ? storedText : storedAttributedText?.string }
         set { storedText = newValue; storedAttributedText = nil; contentChanged() }

@@ -16,7 +16,12 @@ public struct UIRectCorner: OptionSet, Sendable {
 /// Rounded rectangles use circular corners (iOS 7 and later draw a smoother "continuous" corner; the
 /// difference is a fraction of a point along the curve).
 @MainActor
-open class UIBezierPath {
+open class UIBezierPath: Hashable, CustomStringConvertible {
+    // An NSObject on iOS: equal only to itself.
+    nonisolated public static func == (lhs: UIBezierPath, rhs: UIBezierPath) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    nonisolated open var description: String { "<UIBezierPath: \(addressString(of: self))>" }
+
     /// The path (a mutable Core Graphics path).
     public var cgPath: CGPath {
         get { path }

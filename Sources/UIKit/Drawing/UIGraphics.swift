@@ -54,9 +54,9 @@ public func UIGraphicsEndImageContext() {
     if contextStack.last === top.context { UIGraphicsPopContext() }
 }
 
-/// Fills `rect` with the current fill colour.
+/// Fills `rect` with the current fill colour, replacing what is there (UIKit fills with the copy blend mode).
 @MainActor
-public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+public func UIRectFill(_ rect: CGRect) { UIRectFillUsingBlendMode(rect, .copy) }
 
 /// Fills `rect` with the current fill colour using `blendMode`.
 @MainActor
@@ -65,18 +65,25 @@ public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     c.saveGState(); c.setBlendMode(blendMode); c.fill(rect); c.restoreGState()
 }
 
-/// Draws a frame just inside `rect`, as wide as the context's current line width, in the current fill colour
-/// (Listing 1-3: with a line width of 10, a 10-point border).
+/// Draws a 1-point frame just inside `rect` in the current fill colour, replacing what is there (UIKit frames
+/// with the copy blend mode, whatever the context's line width).
 @MainActor
-public func UIRectFrame(_ rect: CGRect) {
+public func UIRectFrame(_ rect: CGRect) { UIRectFrameUsingBlendMode(rect, .copy) }
+
+/// Draws a 1-point frame just inside `rect` in the current fill colour using `blendMode`.
+@MainActor
+public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     guard let c = UIGraphicsGetCurrentContext() else { return }
     let r = rect.standardized
-    let w = Swift.min(c.lineWidth, r.width / 2, r.height / 2)
+    let w = Swift.min(1, r.width / 2, r.height / 2)
     guard w > 0 else { return }
+    c.saveGState()
+    c.setBlendMode(blendMode)
     c.fill([CGRect(x: r.minX, y: r.minY, width: r.width, height: w),
             CGRect(x: r.minX, y: r.maxY - w, width: r.width, height: w),
             CGRect(x: r.minX, y: r.minY + w, width: w, height: r.height - 2 * w),
             CGRect(x: r.maxX - w, y: r.minY + w, width: w, height: r.height - 2 * w)])
+    c.restoreGState()
 }
 
 extension CGContext {

@@ -2,7 +2,11 @@
 
 /// Settings shared by graphics renderers.
 @MainActor
-open class UIGraphicsRendererFormat {
+open class UIGraphicsRendererFormat: Hashable {
+    // An NSObject on iOS: equal only to itself.
+    nonisolated public static func == (lhs: UIGraphicsRendererFormat, rhs: UIGraphicsRendererFormat) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     public init() {}
 }
 
@@ -57,7 +61,11 @@ public final class UIGraphicsImageRendererContext {
 
 /// Draws into bitmaps and gives the result as an image, PNG or JPEG data.
 @MainActor
-public final class UIGraphicsImageRenderer {
+public final class UIGraphicsImageRenderer: Hashable {
+    // An NSObject on iOS: equal only to itself.
+    nonisolated public static func == (lhs: UIGraphicsImageRenderer, rhs: UIGraphicsImageRenderer) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     public let format: UIGraphicsImageRendererFormat
     /// The area drawn, in points.
     public let bounds: CGRect

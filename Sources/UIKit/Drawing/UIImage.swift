@@ -2,7 +2,11 @@
 
 /// An image: a bitmap with the scale it was made for, the orientation to show it in, and how it draws
 /// (stretchable caps, template rendering).
-open class UIImage: @unchecked Sendable, CustomStringConvertible {
+open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // An NSObject on iOS: equal only to itself.
+    public static func == (lhs: UIImage, rhs: UIImage) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// How the stored bitmap must be turned to show the image upright (EXIF orientation).
     public enum Orientation: Int, Sendable {
         case up = 0, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored

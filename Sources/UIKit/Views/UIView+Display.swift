@@ -1,11 +1,12 @@
 @_spi(VitrineInternals) import CoreGraphics
 import QuartzCore
 
-// Content invalidation and drawing a view hierarchy into a context.
+// Content invalidation and pictures of a view hierarchy.
 //
-// `setNeedsDisplay` records the region of the view's content that must be redrawn; the compositor's display
-// pass (which caches each view's drawing) consumes it. `drawHierarchy(in:afterScreenUpdates:)` draws a view
-// and its subtree directly, without caches: the reference rendering tests and snapshots use.
+// `setNeedsDisplay` records the region of the view's content that must be redrawn; the display pass (which
+// caches each view's drawing in its layer) consumes it. `drawHierarchy(in:afterScreenUpdates:)` and
+// `snapshotView(afterScreenUpdates:)` render the layer tree with the compositor's painter
+// (`CALayer.render(in:)`), so a snapshot is what the screen shows.
 extension UIView {
     /// Marks the whole content as needing to be redrawn.
     public func setNeedsDisplay() { setNeedsDisplay(bounds) }
@@ -30,78 +31,36 @@ extension UIView {
     /// Tells layout the intrinsic size changed (Vitrine has no Auto Layout; marks the superview for layout).
     public func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
 
-    /// Draws the view and its visible subtree into the current context, scaled so the view's bounds fill
-    /// `rect`. Returns `false` when there is no current context.
+    /// Draws a picture of the view's hierarchy as it is on screen into the current context, scaled so the
+    /// view's bounds fill `rect`: cached content placed, scaled or stretched by `contentMode` and
+    /// `contentStretch`, exactly as composited (the same painter as the screen). With `afterScreenUpdates`,
+    /// pending layout and display happen first; without, content is as it was last displayed (a view that was
+    /// never displayed shows its layer properties only). Returns `false` when there is no current context.
     @discardableResult
     public func drawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
         guard let context = UIGraphicsGetCurrentContext() else { return false }
-        if afterScreenUpdates { layoutIfNeeded() }
+        if afterScreenUpdates {
+            layoutIfNeeded()
+            layer.displaySubtreeIfNeeded()
+        }
         let b = bounds
         guard b.width > 0, b.height > 0 else { return true }
         context.saveGState()
         context.concatenate(CGAffineTransform(a: rect.width / b.width, b: 0, c: 0, d: rect.height / b.height,
                                               tx: rect.minX - b.minX * rect.width / b.width,
                                               ty: rect.minY - b.minY * rect.height / b.height))
-        renderSubtree(in: context, includingSelfTransform: false)
+        layer.render(in: context)
         context.restoreGState()
         return true
     }
 
-    /// Draws this view's layer tree in this view's coordinate system: backgrounds, borders and corner radii
-    /// from the layers, content by calling `draw(_:)` directly (no cached content), layers without views by
-    /// their `contents`. The compositor's output must match this.
+    /// Draws this view's layer tree into `context` as the screen shows it, in the view's own coordinates
+    /// (`includingSelfTransform`: in its superview's, through the view's transform and position).
     func renderSubtree(in context: CGContext, includingSelfTransform: Bool) {
-        ReferenceRenderer.render(layer, in: context, includingSelfTransform: includingSelfTransform)
-    }
-}
-
-/// The uncached rendering of a layer tree (see `UIView.renderSubtree(in:includingSelfTransform:)`).
-@MainActor
-enum ReferenceRenderer {
-    static func render(_ layer: CALayer, in context: CGContext, includingSelfTransform: Bool) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
         context.saveGState()
-        defer { context.restoreGState() }
         if includingSelfTransform { context.concatenate(layer.transformToSuperlayer()) }
-        let grouped = layer.opacity < 1
-        if grouped {
-            // The layer and its subtree fade as one group, as UIKit's group opacity does.
-            context.setAlpha(CGFloat(layer.opacity))
-            context.beginTransparencyLayer(auxiliaryInfo: nil)
-        }
-        let b = layer.bounds
-        let shape = CGPath(roundedRect: b, cornerWidth: min(layer.cornerRadius, b.width / 2, b.height / 2),
-                           cornerHeight: min(layer.cornerRadius, b.width / 2, b.height / 2), transform: nil)
-        if layer.masksToBounds { context.addPath(shape); context.clip() }
-        if let bg = layer.backgroundColor, bg.alpha > 0 {
-            context.saveGState(); context.setFillColor(bg); context.addPath(shape); context.fillPath(); context.restoreGState()
-        }
-        if let view = layer.delegate as? UIView {
-            context.saveGState()
-            context.clip(to: b)
-            UIGraphicsPushContext(context)
-            view.draw(b)
-            UIGraphicsPopContext()
-            context.restoreGState()
-        } else if let image = layer.contents as? CGImage {
-            let s = layer.contentsScale > 0 ? layer.contentsScale : 1
-            let target = layer.contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
-                                                                            height: CGFloat(image.height) / s), in: b)
-            UIImage(cgImage: image, scale: s, orientation: .up).draw(in: target, context: context)
-        }
-        for sub in layer.sublayers ?? [] { render(sub, in: context, includingSelfTransform: true) }
-        // The border goes over the content and the sublayers, as in Core Animation.
-        if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 {
-            let w = min(layer.borderWidth, b.width / 2, b.height / 2)
-            let inner = b.insetBy(dx: w, dy: w), r = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - w)
-            context.saveGState()
-            context.setFillColor(c)
-            context.addPath(shape)
-            context.addPath(CGPath(roundedRect: inner, cornerWidth: min(r, inner.width / 2), cornerHeight: min(r, inner.height / 2), transform: nil))
-            context.fillPath(using: .evenOdd)
-            context.restoreGState()
-        }
-        if grouped { context.endTransparencyLayer() }
+        layer.render(in: context)
+        context.restoreGState()
     }
 }
 

@@ -6,33 +6,21 @@ import CoreGraphics
 // - `frame` is computed from them: the bounds rectangle, centred on `center`, mapped through `transform`
 //   about that centre; with a non-identity transform it is the bounding box of the transformed rectangle.
 extension UIView {
-    /// The view's location and size in its superview's coordinate system.
+    /// The view's location and size in its superview's coordinate system: the layer's frame, so the layer's
+    /// `anchorPoint` counts, as on iOS.
     ///
     /// "Setting the frame sets the bounds size and the center." With a non-identity transform UIKit calls the
     /// frame undefined; Vitrine returns the bounding box of the transformed bounds (as UIKit does) and, when set,
-    /// moves the centre and, for scale-only transforms, sets the bounds size so that the scaled view fills the
-    /// new frame; a rotated view keeps its bounds size.
+    /// sets the bounds size so that the transformed view fills the new frame under a scale (or quarter-turn)
+    /// transform — a rotated view keeps its bounds size — and moves the centre so the frame lands where asked.
     public var frame: CGRect {
-        get {
-            let size = storedBounds.size
-            if storedTransform.isIdentity {
-                return CGRect(x: storedCenter.x - size.width / 2, y: storedCenter.y - size.height / 2,
-                              width: size.width, height: size.height)
-            }
-            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
-            return local.applying(storedTransform).offsetBy(dx: storedCenter.x, dy: storedCenter.y)
-        }
+        get { layer.frame }
         set {
             precondition(newValue.isValidGeometry, "UIView.frame: non-finite frame \(newValue)")
-            let t = storedTransform
-            var size = storedBounds.size
-            if t.isIdentity {
-                size = newValue.size
-            } else if t.isRectilinear, t.a != 0, t.d != 0 {
-                size = CGSize(width: newValue.width / abs(t.a), height: newValue.height / abs(t.d))
-            }
-            center = CGPoint(x: newValue.midX, y: newValue.midY)
-            setBoundsSize(size)
+            setBoundsSize(CALayer.boundsSize(forFrameSize: newValue.size, transform: storedTransform, current: storedBounds.size))
+            let placed = layer.frame
+            // Centre the new bounding box on the requested one (see CALayer.frame).
+            center = CGPoint(x: storedCenter.x + newValue.midX - placed.midX, y: storedCenter.y + newValue.midY - placed.midY)
         }
     }
 

@@ -27,24 +27,22 @@ extension UIView {
 
     /// Inserts `view` at `index` in `subviews` (0 is the back). `index` must be in `0...subviews.count`.
     public func insertSubview(_ view: UIView, at index: Int) {
-        place(view, operation: "insertSubview(_:at:)") { siblings in
-            precondition(index >= 0 && index <= siblings.count,
-                         "UIView.insertSubview(_:at:): index \(index) is out of range 0...\(siblings.count)")
-            return index
-        }
+        precondition(index >= 0, "UIView.insertSubview(_:at:): negative index \(index)")
+        // An index past the end appends, as UIKit does.
+        place(view, operation: "insertSubview(_:at:)") { siblings in Swift.min(index, siblings.count) }
     }
 
     /// Inserts `view` just above `siblingSubview`, which must be a subview of this view.
     public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        place(view, operation: "insertSubview(_:aboveSubview:)") { siblings in
-            siblingIndex(siblingSubview, in: siblings, operation: "insertSubview(_:aboveSubview:)") + 1
+        place(view, operation: "insertSubview(_:aboveSubview:)", layerAbove: siblingSubview) { siblings in
+            siblingIndex(siblingSubview, in: siblings).map { $0 + 1 } ?? siblings.count
         }
     }
 
     /// Inserts `view` just below `siblingSubview`, which must be a subview of this view.
     public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         place(view, operation: "insertSubview(_:belowSubview:)") { siblings in
-            siblingIndex(siblingSubview, in: siblings, operation: "insertSubview(_:belowSubview:)")
+            siblingIndex(siblingSubview, in: siblings) ?? siblings.count
         }
     }
 
@@ -120,7 +118,10 @@ extension UIView {
 
     /// Moves `view` into this view's subviews at the index `index(siblings)` computes from the subviews
     /// without `view`, sending UIKit's notifications if its superview or window changes.
-    private func place(_ view: UIView, operation: String, index: ([UIView]) -> Int) {
+    /// Moves `view` into `subviews` at the index `index` picks, with UIKit's notifications. `layerAbove`: put the
+    /// layer just above that sibling's layer (UIKit's `insertSubview(_:aboveSubview:)`), rather than where the
+    /// sibling order implies.
+    private func place(_ view: UIView, operation: String, layerAbove: UIView? = nil, index: ([UIView]) -> Int) {
         precondition(view !== self, "UIView.\(operation): a view can't be its own subview")
         precondition(!isDescendant(of: view),
                      "UIView.\(operation): can't add a view to one of its own descendants (it would form a cycle)")
@@ -131,7 +132,7 @@ extension UIView {
             siblings.removeAll { $0 === view }
             siblings.insert(view, at: index(siblings))
             subviews = siblings
-            placeSublayer(of: view)
+            placeLayer(of: view, above: layerAbove)
             return
         }
 
@@ -152,7 +153,7 @@ extension UIView {
         // The notifications may have changed our subviews; keep the index valid.
         subviews.insert(view, at: Swift.min(target, subviews.count))
         view.superview = self
-        placeSublayer(of: view)
+        placeLayer(of: view, above: layerAbove)
 
         if windowChanges {
             view.setWindowInSubtree(newWindow)
@@ -166,11 +167,18 @@ extension UIView {
         setNeedsLayout()
     }
 
-    private func siblingIndex(_ sibling: UIView, in siblings: [UIView], operation: String) -> Int {
-        guard sibling.superview === self, let i = siblings.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("UIView.\(operation): the sibling view is not a subview of this view")
+    /// Where `sibling` is among `siblings`; `nil` when it is not a subview (UIKit then puts the view on top).
+    private func siblingIndex(_ sibling: UIView, in siblings: [UIView]) -> Int? {
+        guard sibling.superview === self else { return nil }
+        return siblings.firstIndex(where: { $0 === sibling })
+    }
+
+    private func placeLayer(of view: UIView, above sibling: UIView?) {
+        if let sibling, sibling.superview === self, sibling !== view {
+            layer.insertSublayer(view.layer, above: sibling.layer)
+        } else {
+            placeSublayer(of: view)
         }
-        return i
     }
 
     /// Calls `body` for this view and every descendant, parents first. The list is taken up front, so callbacks

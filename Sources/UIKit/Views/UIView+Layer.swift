@@ -1,7 +1,8 @@
-import CoreGraphics
-import QuartzCore
+@_spi(VitrineInternals) import CoreGraphics
+@_spi(VitrineInternals) import QuartzCore
 
-// The view as its layer's delegate, and the layer tree kept in step with the view tree.
+// The view as its layer's delegate (and host: the layer's layout requests are the view's), and the layer tree
+// kept in step with the view tree.
 //
 // Content: the layer's backing store is drawn by `draw(_:)`, only when the content is invalid
 // (`setNeedsDisplay`), clipped to the union of the invalid rectangles; geometry changes never redraw (the
@@ -14,7 +15,7 @@ import QuartzCore
 /// does not draw.
 @MainActor private var classDrawsContent: [ObjectIdentifier: Bool] = [:]
 
-extension UIView: DrawsThroughLayer {
+extension UIView: CALayerHost {
     func configureLayer() {
         layer.delegate = self
         layer.isOpaque = true // UIView's default, unlike CALayer's
@@ -23,7 +24,15 @@ extension UIView: DrawsThroughLayer {
         layer.setNeedsDisplay()
     }
 
-    public func display(_ layer: CALayer) {}
+    /// The layer's content: views that provide their layer's contents (image views) set them; the others draw
+    /// into the backing store through `draw(_:)`.
+    public func display(_ layer: CALayer) {
+        if type(of: self).providesLayerContents {
+            updateLayerContents()
+        } else {
+            layer.displayIntoBackingStore()
+        }
+    }
 
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
@@ -34,35 +43,28 @@ extension UIView: DrawsThroughLayer {
         if classDrawsContent[cls] == nil {
             // Reaching UIView's draw(_:) means "not overridden" — unless an override called super and drew too,
             // which shows as ink in the backing store.
-            classDrawsContent[cls] = !baseDrawReached || Self.hasInk(ctx)
+            classDrawsContent[cls] = !baseDrawReached || ctx.hasInk
         }
-    }
-
-    /// Whether any pixel of the context is not fully transparent (checked once per class).
-    private static func hasInk(_ ctx: CGContext) -> Bool {
-        guard let data = ctx.data else { return false }
-        let words = data.assumingMemoryBound(to: UInt32.self)
-        let stride = ctx.bytesPerRow / 4
-        for y in 0..<ctx.height {
-            for x in 0..<ctx.width where words[y * stride + x] >> 24 != 0 { return true }
-        }
-        return false
     }
 
     public func layerWantsBackingStore(_ layer: CALayer) -> Bool {
         classDrawsContent[ObjectIdentifier(type(of: self))] ?? true
     }
 
-    public func layoutSublayers(of layer: CALayer) {}
+    // The layer's layout is the view's (UIKit: `layoutSublayers(of:)` runs `layoutSubviews()`).
+    public func layerNeedsLayout(_ layer: CALayer) { setNeedsLayout() }
+    public func layerLayoutIsPending(_ layer: CALayer) -> Bool { needsLayoutFlag }
+    public func layoutLayerIfNeeded(_ layer: CALayer) { layoutIfNeeded() }
+    public func layoutSublayers(of layer: CALayer) { layoutIfNeeded() }
 
-    /// Puts `view`'s layer among this view's sublayers in the same order as the subviews: just above the
-    /// layer of the subview below it (or at the back), so layers added directly keep their places.
+    /// Puts `view`'s layer among this view's sublayers in the order its sibling order implies: just below the
+    /// layer of the subview above it, or on top when it is the front subview — so sublayers added directly stay
+    /// where they were among the subviews' layers. (`insertSubview(_:aboveSubview:)` goes just above its
+    /// sibling's layer instead: see `place`.)
     func placeSublayer(of view: UIView) {
         guard let i = indexOfSubview(view) else { return }
-        if i > 0 {
-            layer.insertSublayer(view.layer, above: subviews[i - 1].layer)
-        } else if subviews.count > 1 {
-            layer.insertSublayer(view.layer, below: subviews[1].layer)
+        if i + 1 < subviews.count {
+            layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
         } else {
             layer.addSublayer(view.layer)
         }

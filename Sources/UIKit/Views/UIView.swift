@@ -15,8 +15,17 @@ open class UIView: UIResponder {
     /// opacity, isHidden, clipsToBounds = masksToBounds, backgroundColor, isOpaque).
     public let layer: CALayer
 
-    /// The class of the view's layer; override to back a view with a `CALayer` subclass.
-    open class var layerClass: CALayer.Type { CALayer.self }
+    /// The class of the view's layer; override to back a view with a `CALayer` subclass
+    /// (`override class var layerClass: AnyClass { MyLayer.self }`, as on iOS).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The layer a new view of this class gets: an instance of `layerClass` (which must be a `CALayer` class).
+    static func makeLayer() -> CALayer {
+        guard let type = layerClass as? CALayer.Type else {
+            preconditionFailure("\(self).layerClass must be CALayer or a subclass of it, got \(layerClass)")
+        }
+        return type.init()
+    }
 
     var storedBounds: CGRect {
         get { layer.bounds }
@@ -134,7 +143,10 @@ open class UIView: UIResponder {
         set {
             precondition(newValue > 0 && newValue.isFinite, "contentScaleFactor must be positive, got \(newValue)")
             explicitContentScale = newValue
+            guard layer.contentsScale != newValue else { return }
             layer.contentsScale = newValue
+            // Cached content is redrawn at the new resolution, as UIKit does.
+            setNeedsDisplay()
         }
     }
     var explicitContentScale: CGFloat?
@@ -153,7 +165,7 @@ open class UIView: UIResponder {
     /// the frame's middle.
     public init(frame: CGRect) {
         precondition(frame.isValidGeometry, "UIView(frame:) got a non-finite frame \(frame)")
-        layer = Self.layerClass.init()
+        layer = Self.makeLayer()
         super.init()
         layer.bounds = CGRect(origin: .zero, size: frame.size)
         layer.position = CGPoint(x: frame.midX, y: frame.midY)
@@ -168,7 +180,7 @@ open class UIView: UIResponder {
     /// Vitrine loads no nib or storyboard archives: a view made from a coder starts with a zero frame, so that
     /// subclasses written for iOS (which must declare this initializer) compile unchanged.
     public required init?(coder: NSCoder) {
-        layer = Self.layerClass.init()
+        layer = Self.makeLayer()
         super.init()
         configureLayer()
     }
@@ -188,6 +200,24 @@ open class UIView: UIResponder {
     /// Draws the view's content into the current graphics context. The default draws nothing (and a view
     /// whose class does not override it gets no backing store).
     open func draw(_ rect: CGRect) { baseDrawReached = true }
+
+    // MARK: Accessibility defaults (see UIView+Accessibility.swift)
+
+    /// Accessibility values set on this view, allocated on first use.
+    var accessibilityStorage: AccessibilityStorage?
+    /// What this class reports until the app sets a value: plain views are not elements, have no label and no
+    /// traits; controls override these.
+    var defaultIsAccessibilityElement: Bool { false }
+    var defaultAccessibilityLabel: String? { nil }
+    var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+
+    /// Whether views of this class set their layer's `contents` themselves (in `updateLayerContents()`)
+    /// instead of drawing with `draw(_:)`, as `UIImageView` does on iOS.
+    class var providesLayerContents: Bool { false }
+
+    /// Sets the layer's contents, for classes that provide them; called by the display pass when the content is
+    /// invalid (`setNeedsDisplay()`).
+    func updateLayerContents() {}
 
     /// The size that fits the view's content in `size`. The default returns the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

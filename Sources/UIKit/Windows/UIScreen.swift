@@ -8,7 +8,11 @@ import VitrinePlatform
 /// positive value works). A headless screen is an in-memory display of any pixel size, used by tests and tools;
 /// the panel's screen comes from the platform's output.
 @MainActor
-open class UIScreen: @MainActor CustomStringConvertible {
+open class UIScreen: Hashable, @MainActor CustomStringConvertible {
+    // An NSObject on iOS: equal only to itself.
+    nonisolated public static func == (lhs: UIScreen, rhs: UIScreen) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The screen apps draw on. Set up by `UIApplicationMain` (or `UIApplication.startHeadless(screen:clock:)`);
     /// before that, a headless 1280x800 screen at scale 1.
     public static var main: UIScreen {
@@ -78,12 +82,13 @@ extension UIScreen {
         return cg.map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
     }
 
-    /// The screen's pixels as PNG: `windows` (back to front) drawn directly over black at the screen's scale,
-    /// without caches or damage tracking (the reference the compositor's output must match).
+    /// The screen's pixels as PNG: `windows` (back to front) rendered whole over black at the screen's scale,
+    /// without damage tracking or occlusion (the reference the compositor's damage-only frames must match).
     public func referenceSnapshotPNG(windows: [UIWindow]) -> Data? { referenceSnapshot(windows: windows).pngData() }
 
-    /// The reference rendering of `windows` (see `referenceSnapshotPNG(windows:)`).
+    /// The whole-frame rendering of `windows` (see `referenceSnapshotPNG(windows:)`).
     public func referenceSnapshot(windows: [UIWindow]) -> UIImage {
+        for window in windows where !window.isHidden && window.screen === self { window.layer.displaySubtreeIfNeeded() }
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         format.opaque = true

@@ -1,0 +1,113 @@
+import CoreGraphics
+
+// The basic accessibility properties, stored and inherited as on iOS (where they are an informal protocol on
+// NSObject). Nothing in Vitrine reads them yet — there is no screen reader — but iOS code sets them everywhere,
+// and controls give the defaults UIKit documents (a label is an element with the static-text trait and its
+// text as its label; an image view has the image trait).
+
+/// What an accessibility element is and does (UIKit's `UIAccessibilityTraits`).
+public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public static let none = UIAccessibilityTraits([])
+    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
+    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
+    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
+    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
+    public static let playsSound = UIAccessibilityTraits(rawValue: 1 << 4)
+    public static let keyboardKey = UIAccessibilityTraits(rawValue: 1 << 5)
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+    public static let summaryElement = UIAccessibilityTraits(rawValue: 1 << 7)
+    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
+    public static let updatesFrequently = UIAccessibilityTraits(rawValue: 1 << 9)
+    public static let searchField = UIAccessibilityTraits(rawValue: 1 << 10)
+    public static let startsMediaSession = UIAccessibilityTraits(rawValue: 1 << 11)
+    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
+    public static let allowsDirectInteraction = UIAccessibilityTraits(rawValue: 1 << 13)
+    public static let causesPageTurn = UIAccessibilityTraits(rawValue: 1 << 14)
+    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
+}
+
+/// Per-view accessibility values that were set explicitly (kept out of UIView's own storage so a view that
+/// never sets any pays one pointer).
+final class AccessibilityStorage {
+    var isElement: Bool?
+    var label: String?
+    var hint: String?
+    var value: String?
+    var identifier: String?
+    var traits: UIAccessibilityTraits?
+    var frame: CGRect?
+    var elementsHidden = false
+    var viewIsModal = false
+}
+
+extension UIView {
+    private var accessibility: AccessibilityStorage {
+        if let storage = accessibilityStorage { return storage }
+        let storage = AccessibilityStorage()
+        accessibilityStorage = storage
+        return storage
+    }
+
+    /// Whether the view is an element assistive technology can reach; `false` for plain views, `true` for
+    /// labels (as in UIKit), unless set.
+    public var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? defaultIsAccessibilityElement }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// A short localized word or phrase naming the element; a label's text unless set.
+    public var accessibilityLabel: String? {
+        get { accessibilityStorage?.label ?? defaultAccessibilityLabel }
+        set { accessibility.label = newValue }
+    }
+
+    /// What performing the element's action does.
+    public var accessibilityHint: String? {
+        get { accessibilityStorage?.hint }
+        set { accessibility.hint = newValue }
+    }
+
+    /// The element's current value (a slider's position, a field's text).
+    public var accessibilityValue: String? {
+        get { accessibilityStorage?.value }
+        set { accessibility.value = newValue }
+    }
+
+    /// An identifier for UI tests (`UIAccessibilityIdentification`).
+    public var accessibilityIdentifier: String? {
+        get { accessibilityStorage?.identifier }
+        set { accessibility.identifier = newValue }
+    }
+
+    /// The element's traits; `.staticText` for labels and `.image` for image views unless set.
+    public var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibilityStorage?.traits ?? defaultAccessibilityTraits }
+        set { accessibility.traits = newValue }
+    }
+
+    /// The element's frame in screen coordinates: unless set, the view's bounds converted to the screen, as
+    /// UIKit computes it for views.
+    public var accessibilityFrame: CGRect {
+        get {
+            if let frame = accessibilityStorage?.frame { return frame }
+            guard let window else { return convert(bounds, to: nil) }
+            return convert(bounds, to: window).applying(window.transformToScreen)
+        }
+        set { accessibility.frame = newValue }
+    }
+
+    /// Whether the elements in this view's subtree are hidden from assistive technology.
+    public var accessibilityElementsHidden: Bool {
+        get { accessibilityStorage?.elementsHidden ?? false }
+        set { accessibility.elementsHidden = newValue }
+    }
+
+    /// Whether assistive technology ignores the view's siblings while this view is shown.
+    public var accessibilityViewIsModal: Bool {
+        get { accessibilityStorage?.viewIsModal ?? false }
+        set { accessibility.viewIsModal = newValue }
+    }
+}
