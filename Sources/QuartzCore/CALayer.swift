@@ -512,6 +512,16 @@ public struct CALayerRenderValues {
     public var contentsGravity: CALayerContentsGravity
     public var contentsCenter: CGRect
 
+    /// What the layer can paint, in its own coordinates: its bounds and, unless it masks to them, where its
+    /// content lands (an aspect-filled or centred image may spill past the bounds).
+    public var paintedRect: CGRect {
+        guard let image = contents, !masksToBounds else { return bounds }
+        let s = contentsScale > 0 ? contentsScale : 1
+        let placed = contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
+                                                                   height: CGFloat(image.height) / s), in: bounds)
+        return bounds.union(placed)
+    }
+
     /// The map from the layer's coordinates to its superlayer's.
     public var toSuperlayer: CGAffineTransform {
         CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)

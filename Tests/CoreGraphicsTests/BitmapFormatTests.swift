@@ -128,6 +128,21 @@ private let rgbColour = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         #expect(Array(rgba[0..<4]) == [255, 255, 255, 255])
     }
 
+    @Test(arguments: contextLayouts)
+    func imagesDrawnIntoAContextLandInItsLayout(_ layout: ContextLayout) throws {
+        // An RGBA image (R, G, B, A bytes) with the test colour, drawn into a context of the layout.
+        let source = try #require(makeImage([red, green, blue, 255], bpc: 8, bpp: 32, info: premultipliedLast,
+                                            space: CGColorSpaceCreateDeviceRGB()))
+        let space = layout.gray ? CGColorSpaceCreateDeviceGray() : CGColorSpaceCreateDeviceRGB()
+        var memory = [UInt8](repeating: 0, count: layout.bytesPerPixel)
+        try memory.withUnsafeMutableBytes { raw in
+            let ctx = try #require(CGContext(data: raw.baseAddress, width: 1, height: 1, bitsPerComponent: layout.bitsPerComponent,
+                                             bytesPerRow: layout.bytesPerPixel, space: space, bitmapInfo: layout.bitmapInfo))
+            ctx.draw(source, in: CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        #expect(memory == layout.opaqueBytes(red, green, blue))
+    }
+
     @Test func alphaOnlyContextsKeepCoverage() throws {
         var memory = [UInt8](repeating: 0, count: 8 * 2)
         try memory.withUnsafeMutableBytes { raw in

@@ -146,6 +146,10 @@ public final class Compositor {
         var gravity: CALayerContentsGravity
         var contentsCenter: CGRect
         var hasContents: Bool
+        /// Which image is shown (a replaced `contents` repaints the layer) and the part of the superlayer's space
+        /// the layer paints in (content may spill past unmasked bounds).
+        var contentsID: ObjectIdentifier?
+        var painted: CGRect
     }
 
     private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, force: Bool,
@@ -162,13 +166,16 @@ public final class Compositor {
         let toDevice = v.toSuperlayer.concatenating(parent)
         let effective = opacity * v.opacity
         let deviceBounds = v.bounds.applying(toDevice)
-        var rect = PixelRect(covering: clip.map { deviceBounds.intersection($0) } ?? deviceBounds)
-        if deviceBounds.isNull || deviceBounds.isEmpty { rect = PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let painted = v.paintedRect
+        let devicePainted = painted.applying(toDevice)
+        var rect = PixelRect(covering: clip.map { devicePainted.intersection($0) } ?? devicePainted)
+        if devicePainted.isNull || devicePainted.isEmpty { rect = PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let snapshot = Snapshot(toDevice: toDevice, bounds: v.bounds, opacity: effective, clip: clip,
                                 background: v.backgroundColor, cornerRadius: v.cornerRadius,
                                 borderWidth: v.borderWidth, borderColor: v.borderColor, masks: v.masksToBounds,
                                 gravity: v.contentsGravity, contentsCenter: v.contentsCenter,
-                                hasContents: v.contents != nil)
+                                hasContents: v.contents != nil, contentsID: v.contents.map(ObjectIdentifier.init),
+                                painted: painted)
         if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
                 damage.add(old.rect)

@@ -56,10 +56,12 @@ enum Painter {
                 inner = nil
             }
         }
-        let onScreen = !cull || PixelRect(covering: deviceBounds).intersects(clip)
+        let onScreen = !cull || PixelRect(covering: v.paintedRect.applying(toDevice)).intersects(clip)
         let paintsOwn = myIndex >= firstPainted && onScreen
         if paintsOwn {
-            paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: group ? nil : direct)
+            // `inner`: when the layer masks, its own content is clipped too (content may spill past the bounds,
+            // as an aspect-filled image does, and must not reach the shadow buffer there).
+            paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: inner)
             painted += 1
         }
         for sub in layer.storedSublayers {
