@@ -339,15 +339,25 @@ final class ResultBox: @unchecked Sendable {
 
     @Test func queuedWorkIsConfirmed() async {
         _ = realTimeApp()
-        await confirmation(expectedCount: 5) { confirm in
+        var observers: [any NSObjectProtocol] = []
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        await confirmation(expectedCount: 8) { confirm in
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                let countdown = Countdown(5) { confirm() } whenDone: { done.resume() }
+                let countdown = Countdown(8) { confirm() } whenDone: { done.resume() }
+                let name = Notification.Name("MainRunLoopConfirmationTests.ping")
+                let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
+                    MainActor.assumeIsolated { countdown.one() }
+                }
                 DispatchQueue.main.async { countdown.one() }
                 DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) { countdown.one() }
                 Task { @MainActor in countdown.one() }
+                Task.detached { await MainActor.run { countdown.one() } }
                 RunLoop.main.perform { MainActor.assumeIsolated { countdown.one() } }
+                OperationQueue.main.addOperation { MainActor.assumeIsolated { countdown.one() } }
                 RunLoop.main.add(Timer(timeInterval: 0.01, repeats: false) { _ in MainActor.assumeIsolated { countdown.one() } },
                                  forMode: .common)
+                Thread { NotificationCenter.default.post(name: name, object: nil) }.start()
+                observers.append(token)
             }
         }
     }
