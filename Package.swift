@@ -23,6 +23,10 @@ let package = Package(
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
     ],
+    dependencies: [
+        // Logging with a level set by VITRINE_LOG (see README, "Logging").
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         // C libraries, as the system provides them.
         cLibrary("CDRM", pkgConfig: "libdrm", apt: ["libdrm-dev"]),
@@ -40,7 +44,8 @@ let package = Package(
         .target(name: "CVitrineShims", dependencies: ["CDRM"]),
 
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
-        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev"]),
+        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CPixman",
+                                                        .product(name: "Logging", package: "swift-log")]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
@@ -48,7 +53,8 @@ let package = Package(
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo", "CPixman"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform",
+                                              .product(name: "Logging", package: "swift-log")]),
 
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),

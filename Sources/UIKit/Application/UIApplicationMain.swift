@@ -6,7 +6,9 @@ import VitrinePlatform
 /// runs the main run loop. Returns the exit status when the loop ends (on iOS it never returns).
 ///
 /// Vitrine's options, taken from the command line (and removed from nothing: the app sees them too):
-/// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1);
+/// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1), even where there is a
+///   panel;
+/// - `--vitrine-board NAME|PATH` (or `VITRINE_BOARD`): the board file describing the panel;
 /// - `--vitrine-exit-after-frames N`: stop after N frames (headless runs in tools and CI);
 /// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends;
 /// - `--vitrine-screenshot PATH`: when the app ends, write the screen (visible windows back to front) as a PNG.
@@ -30,8 +32,6 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         return 64 // EX_USAGE
     }
 
-    UIScreen.main = UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale)
-
     let application: UIApplication
     if let principalClassName {
         guard let type = NSClassFromString(principalClassName) as? UIApplication.Type else {
@@ -43,6 +43,25 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         application = UIApplication()
     }
     UIApplication.sharedApplication = application
+    do {
+        UIScreen.main = try DisplaySelection.screen(for: options, loop: application.runLoop)
+    } catch {
+        FileHandle.standardError.write(Data("vitrine: \(error)\n".utf8))
+        return 69 // EX_UNAVAILABLE: a supervisor may restart us
+    }
+    // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
+    // applicationWillTerminate, and the panel is restored.
+    let terminationSources = [SIGTERM, SIGINT].map { signalNumber -> DispatchSourceSignal in
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { UIApplication.shared.runLoop.stop() } }
+        source.resume()
+        return source
+    }
+    defer {
+        terminationSources.forEach { $0.cancel() }
+        (UIScreen.main.output as? KMSOutput)?.restore()
+    }
 
     let delegateClass = delegateType ?? delegateClassName.flatMap { NSClassFromString($0) as? any UIApplicationDelegate.Type }
     if let delegateClassName, delegateClass == nil {
@@ -92,6 +111,9 @@ struct LaunchConfiguration {
     var exitAfterFrames: Int?
     var printHierarchy = false
     var screenshotPath: String?
+    /// `--vitrine-screen` was given: headless, whatever the machine has.
+    var headlessRequested = false
+    var boardName: String?
 
     struct BadOption: Error, CustomStringConvertible {
         var description: String
@@ -108,6 +130,9 @@ struct LaunchConfiguration {
             switch arguments[i] {
             case "--vitrine-screen":
                 (screenPixels, screenScale) = try Self.parseScreen(try value("--vitrine-screen"))
+                headlessRequested = true
+            case "--vitrine-board":
+                boardName = try value("--vitrine-board")
             case "--vitrine-exit-after-frames":
                 let text = try value("--vitrine-exit-after-frames")
                 guard let n = Int(text), n > 0 else {

@@ -53,6 +53,19 @@ open class UIScreen: Hashable, @MainActor CustomStringConvertible {
         compositor = Compositor(output: output, scale: scale)
     }
 
+    /// A screen on `output` (Vitrine: the panel's KMS/DRM output): its size in pixels is the output's, its size
+    /// in points that divided by `scale`.
+    public init(output: any FrameOutput, scale: CGFloat) {
+        precondition(scale > 0 && scale.isFinite, "UIScreen: the scale must be positive, got \(scale)")
+        self.scale = scale
+        nativeBounds = CGRect(x: 0, y: 0, width: output.pixelWidth, height: output.pixelHeight)
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(output.pixelWidth) / scale, height: CGFloat(output.pixelHeight) / scale)
+        isHeadless = false
+        self.output = output
+        headlessOutput = output as? HeadlessOutput
+        compositor = Compositor(output: output, scale: scale)
+    }
+
     /// Where this screen's frames go (Vitrine: the panel's KMS/DRM output, or memory).
     public let output: any FrameOutput
     /// The in-memory output of a headless screen.

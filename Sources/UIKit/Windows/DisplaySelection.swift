@@ -1,0 +1,53 @@
+import CoreGraphics
+import Foundation
+import Logging
+import VitrinePlatform
+
+/// Which screen an app gets at launch: the panel (KMS/DRM) when there is one, else a headless screen.
+///
+/// - `--vitrine-screen WxH@scale`: headless, always.
+/// - `VITRINE_DISPLAY=headless`: headless; `VITRINE_DISPLAY=kms`: the panel or a clear failure (exit 69).
+/// - Otherwise the panel when a DRM card exists (`/dev/dri/card*`) and works, headless (with a notice) if not.
+/// The panel is chosen by the board file (`--vitrine-board` or `VITRINE_BOARD`), with `VITRINE_DRM_DEVICE`
+/// overriding its device. The scale comes from the board, then `VITRINE_SCALE`, then the connector's physical
+/// size (`panelScale`).
+@MainActor
+enum DisplaySelection {
+    static func screen(for options: LaunchConfiguration, loop: EventLoop) throws -> UIScreen {
+        let env = ProcessInfo.processInfo.environment
+        let headless = UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale)
+        if options.headlessRequested { return headless }
+        let wanted = env["VITRINE_DISPLAY"]
+        if wanted == "headless" { return headless }
+        if wanted != "kms" && DRMCard.cardPaths().isEmpty { return headless }
+
+        var board: BoardDescription?
+        if let name = options.boardName ?? env["VITRINE_BOARD"] { board = try BoardDescription.find(name) }
+        var configuration = board?.kmsConfiguration ?? KMSConfiguration()
+        configuration.rotation = board?.rotation ?? 0
+        if let device = env["VITRINE_DRM_DEVICE"] { configuration.devicePath = device }
+        let log = VitrineLog.logger("vitrine.kms")
+        do {
+            let output = try KMSOutput(configuration: configuration, loop: loop, logger: log)
+            let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init)
+                ?? panelScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
+                              widthMillimetres: output.connector.widthMillimetres,
+                              heightMillimetres: output.connector.heightMillimetres)
+            return UIScreen(output: output, scale: CGFloat(scale))
+        } catch {
+            if wanted == "kms" { throw error }
+            log.notice("no panel (\(error)); using a headless screen")
+            return headless
+        }
+    }
+}
+
+/// Vitrine's loggers: swift-log, to standard error, at the level `VITRINE_LOG` names (trace, debug, info,
+/// notice, warning, error, critical; default info). Hot paths log at debug or trace only.
+public enum VitrineLog {
+    public static func logger(_ label: String) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = ProcessInfo.processInfo.environment["VITRINE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        return logger
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// A panel's description: which display to use and how it is mounted, and (for touch) which input device and
+/// calibration. Read from `Board/<name>/board.json`:
+///
+/// ```json
+/// {
+///   "name": "qemu-virt",
+///   "display": { "device": "/dev/dri/card0", "connector": "Virtual-1", "mode": "1280x800@60",
+///                "rotation": 0, "scale": 1 },
+///   "touch": { "device": "QEMU Virtio Touch", "calibration": [1, 0, 0, 0, 1, 0] }
+/// }
+/// ```
+/// Every field but `name` is optional; unknown fields are refused (a typo must not pass silently).
+public struct BoardDescription: Sendable, Equatable {
+    public var name: String
+    /// `/dev/dri/cardN`; `nil`: the first card with a connected connector.
+    public var device: String?
+    /// Connector name (`HDMI-A-1`, `DSI-1`, `Virtual-1`); `nil`: the first connected one.
+    public var connector: String?
+    /// Mode size and refresh; `nil`: the connector's preferred mode.
+    public var modeWidth: Int?
+    public var modeHeight: Int?
+    public var modeRefresh: Double?
+    /// Clockwise rotation of the panel as mounted: 0, 90, 180 or 270.
+    public var rotation: Int
+    /// Points to pixels; `nil`: from the environment or the panel's physical size.
+    public var scale: Double?
+    /// The touch device's name (or a substring of it), and the calibration matrix (libinput's 2x3 layout).
+    public var touchDevice: String?
+    public var touchCalibration: [Double]?
+
+    public init(name: String, device: String? = nil, connector: String? = nil, modeWidth: Int? = nil, modeHeight: Int? = nil,
+                modeRefresh: Double? = nil, rotation: Int = 0, scale: Double? = nil, touchDevice: String? = nil,
+                touchCalibration: [Double]? = nil) {
+        self.name = name; self.device = device; self.connector = connector; self.modeWidth = modeWidth
+        self.modeHeight = modeHeight; self.modeRefresh = modeRefresh; self.rotation = rotation; self.scale = scale
+        self.touchDevice = touchDevice; self.touchCalibration = touchCalibration
+    }
+
+    /// What a bad board file says: the file and the field.
+    public struct Invalid: Error, CustomStringConvertible {
+        public let file: String
+        public let field: String
+        public let problem: String
+        public var description: String { "\(file): \(field): \(problem)" }
+    }
+
+    /// Reads and validates the board file at `path`.
+    public static func load(path: String) throws -> BoardDescription {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Invalid(file: path, field: "(file)", problem: "cannot be read")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses and validates board JSON (`file` names it in errors).
+    public static func parse(_ data: Data, file: String) throws -> BoardDescription {
+        func fail(_ field: String, _ problem: String) -> Invalid { Invalid(file: file, field: field, problem: problem) }
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data) } catch {
+            throw fail("(file)", "is not valid JSON (\(error.localizedDescription))")
+        }
+        guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
+        try checkKeys(top, allowed: ["name", "display", "touch", "description"], prefix: "", fail)
+        guard let name = top["name"] as? String, !name.isEmpty else { throw fail("name", "a non-empty string is required") }
+        var board = BoardDescription(name: name)
+
+        if let displayValue = top["display"] {
+            guard let display = displayValue as? [String: Any] else { throw fail("display", "must be an object") }
+            try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale"], prefix: "display.", fail)
+            board.device = try string(display["device"], "display.device", fail)
+            if let device = board.device, !device.hasPrefix("/dev/") { throw fail("display.device", "must be a path under /dev, got '\(device)'") }
+            board.connector = try string(display["connector"], "display.connector", fail)
+            if let mode = try string(display["mode"], "display.mode", fail) {
+                guard let parsed = parseMode(mode) else { throw fail("display.mode", "must be WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, got '\(mode)'") }
+                (board.modeWidth, board.modeHeight, board.modeRefresh) = parsed
+            }
+            if let rotation = display["rotation"] {
+                guard let r = rotation as? Int, [0, 90, 180, 270].contains(r), !(rotation is Bool) else {
+                    throw fail("display.rotation", "must be 0, 90, 180 or 270, got \(rotation)")
+                }
+                board.rotation = r
+            }
+            if let scale = display["scale"] {
+                guard let s = (scale as? NSNumber)?.doubleValue, !(scale is Bool), s > 0, s <= 4 else {
+                    throw fail("display.scale", "must be a number above 0 and at most 4, got \(scale)")
+                }
+                board.scale = s
+            }
+        }
+        if let touchValue = top["touch"] {
+            guard let touch = touchValue as? [String: Any] else { throw fail("touch", "must be an object") }
+            try checkKeys(touch, allowed: ["device", "calibration"], prefix: "touch.", fail)
+            board.touchDevice = try string(touch["device"], "touch.device", fail)
+            if let calibration = touch["calibration"] {
+                guard let values = calibration as? [Any], values.count == 6,
+                      let numbers = Optional(values.compactMap { ($0 as? NSNumber)?.doubleValue }), numbers.count == 6,
+                      numbers.allSatisfy(\.isFinite) else {
+                    throw fail("touch.calibration", "must be six numbers (a 2x3 matrix, libinput's layout)")
+                }
+                board.touchCalibration = numbers
+            }
+        }
+        return board
+    }
+
+    private static func checkKeys(_ object: [String: Any], allowed: Set<String>, prefix: String,
+                                  _ fail: (String, String) -> Invalid) throws {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            throw fail(prefix + key, "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    private static func string(_ value: Any?, _ field: String, _ fail: (String, String) -> Invalid) throws -> String? {
+        guard let value else { return nil }
+        guard let s = value as? String, !s.isEmpty else { throw fail(field, "must be a non-empty string") }
+        return s
+    }
+
+    /// `1280x800` or `1280x800@60`.
+    static func parseMode(_ text: String) -> (Int, Int, Double?)? {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count) else { return nil }
+        let size = parts[0].split(separator: "x")
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        guard parts.count == 2 else { return (w, h, nil) }
+        guard let hz = Double(parts[1]), hz > 0, hz <= 1000 else { return nil }
+        return (w, h, hz)
+    }
+
+    /// Finds a board by name or path: a path (containing `/` or ending in `.json`) is read as is; a name is
+    /// looked up as `<dir>/<name>/board.json` in `$VITRINE_BOARD_DIR`, `./Board` and `/etc/vitrine/boards`.
+    public static func find(_ nameOrPath: String) throws -> BoardDescription {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return try load(path: nameOrPath) }
+        var dirs = ["Board", "/etc/vitrine/boards"]
+        if let dir = ProcessInfo.processInfo.environment["VITRINE_BOARD_DIR"] { dirs.insert(dir, at: 0) }
+        for dir in dirs {
+            let path = "\(dir)/\(nameOrPath)/board.json"
+            if FileManager.default.fileExists(atPath: path) { return try load(path: path) }
+        }
+        throw Invalid(file: nameOrPath, field: "(board)", problem: "no board of that name in \(dirs.joined(separator: ", "))")
+    }
+
+    /// The display configuration this board asks for.
+    public var kmsConfiguration: KMSConfiguration {
+        KMSConfiguration(devicePath: device, connectorName: connector, modeWidth: modeWidth, modeHeight: modeHeight,
+                         modeRefresh: modeRefresh)
+    }
+}
+
+/// The points-to-pixels scale for a panel, when neither the board nor the environment sets one: from the
+/// connector's physical size when it is plausible, else 1.
+///
+/// Rule: EDID and panel drivers often report 0 mm, or nonsense (a projector's 1600x900 mm, a TV's
+/// aspect-ratio-only 16x9 "mm"). A size counts only if both sides are 40–1000 mm and the pixel aspect it
+/// implies is within 10% of square. Then the density in pixels per inch, divided by 160 (iOS's 1x is about
+/// 160–165 ppi), rounded to the nearest of 1, 1.5, 2 and 3, is the scale.
+public func panelScale(pixelWidth: Int, pixelHeight: Int, widthMillimetres: Int, heightMillimetres: Int) -> Double {
+    guard (40...1000).contains(widthMillimetres), (40...1000).contains(heightMillimetres), pixelWidth > 0, pixelHeight > 0 else { return 1 }
+    let ppiX = Double(pixelWidth) / (Double(widthMillimetres) / 25.4)
+    let ppiY = Double(pixelHeight) / (Double(heightMillimetres) / 25.4)
+    guard abs(ppiX - ppiY) / max(ppiX, ppiY) <= 0.1 else { return 1 }
+    let ideal = (ppiX + ppiY) / 2 / 160
+    return [1, 1.5, 2, 3].min { abs($0 - ideal) < abs($1 - ideal) }!
+}

@@ -1,0 +1,438 @@
+import CDRM
+import CPixman
+import CVitrineShims
+import Glibc
+import Logging
+
+/// What to show on: device, connector and mode (the board file and environment fill it in; `nil` picks).
+public struct KMSConfiguration: Sendable {
+    /// `/dev/dri/cardN`; `nil`: the first card with a connected connector that supports dumb buffers.
+    public var devicePath: String?
+    /// A connector name such as `HDMI-A-1`; `nil`: the first connected one.
+    public var connectorName: String?
+    /// A mode by size (and refresh in Hz, if given); `nil`: the connector's preferred mode.
+    public var modeWidth: Int?
+    public var modeHeight: Int?
+    public var modeRefresh: Double?
+    /// Use the legacy API (SetCrtc + PageFlip) even where atomic modesetting exists.
+    public var forceLegacy = false
+    /// How the panel is mounted: the logical (upright) screen is turned this many degrees clockwise onto the
+    /// panel's scanout: 0, 90, 180 or 270.
+    public var rotation = 0
+
+    public init(devicePath: String? = nil, connectorName: String? = nil, modeWidth: Int? = nil, modeHeight: Int? = nil,
+                modeRefresh: Double? = nil, forceLegacy: Bool = false) {
+        self.devicePath = devicePath
+        self.connectorName = connectorName
+        self.modeWidth = modeWidth
+        self.modeHeight = modeHeight
+        self.modeRefresh = modeRefresh
+        self.forceLegacy = forceLegacy
+    }
+}
+
+/// Frames on a panel through KMS/DRM: two dumb buffers, the compositor's shadow buffer copied into the back one
+/// over the damage only (this frame's plus what that buffer missed while the other was shown), a page flip
+/// with an event, the next flip paced to the mode's refresh (virtual GPUs complete flips at once), and the
+/// kernel told what changed (`FB_DAMAGE_CLIPS` on atomic commits, `drmModeDirtyFB` on legacy ones).
+///
+/// Modesetting is atomic (checked first with a TEST_ONLY commit) where the driver has it, legacy otherwise;
+/// the choice is logged. The CRTC's previous state is saved before the first modeset and restored by
+/// `restore()` (also on deinit), so the console comes back.
+@MainActor
+public final class KMSOutput: FrameOutput {
+    public let card: DRMCard
+    public let connector: ConnectorInfo
+    public let mode: DisplayMode
+    public let crtc: CRTCID
+    /// Whether frames go through atomic commits (else SetCrtc + PageFlip).
+    public private(set) var usesAtomic: Bool
+    /// The scanout format (`XRGB8888`, `ARGB8888` or `RGB565`).
+    public let format: UInt32
+    /// Clockwise degrees from the logical screen to the panel (see `KMSConfiguration.rotation`).
+    public let rotation: Int
+    /// The logical (upright) size the compositor draws: the mode's, turned by the rotation.
+    public var pixelWidth: Int { rotation % 180 == 0 ? mode.width : mode.height }
+    public var pixelHeight: Int { rotation % 180 == 0 ? mode.height : mode.width }
+
+    /// Page flips completed, and when the last one did (monotonic seconds).
+    public private(set) var flipCount = 0
+    public private(set) var lastFlipTime: Double?
+    /// Bytes copied into scanout memory by the last frame.
+    public private(set) var bytesCopiedLastFrame = 0
+    /// Called after every completed flip (the frame is on screen).
+    public var onFlip: (@MainActor (KMSOutput) -> Void)?
+
+    private let loop: EventLoop
+    private let log: Logger
+    private var buffers: [DumbBuffer] = []
+    private var back = 0
+    private var modeSet = false
+    private var flipPending = false
+    private var paceTimer: EventLoopTimer?
+    private var lastSubmit: Double = -.infinity
+    private var source: (pixels: UnsafeRawPointer, bytesPerRow: Int)?
+    private var waiting: [PixelRect] = []
+    private var fdSource: FileDescriptorSource?
+    private var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
+    private var primaryPlane: PlaneID?
+    private var atomicProps: AtomicProperties?
+    private var modeBlob: UInt32 = 0
+
+    /// Opens the display `configuration` describes (or the first usable one) and prepares two buffers; the
+    /// first `present` sets the mode.
+    public init(configuration: KMSConfiguration = KMSConfiguration(), loop: EventLoop, logger: Logger = Logger(label: "vitrine.kms")) throws {
+        self.loop = loop
+        log = logger
+        guard [0, 90, 180, 270].contains(configuration.rotation) else {
+            throw DisplayError("rotation must be 0, 90, 180 or 270, got \(configuration.rotation)")
+        }
+        rotation = configuration.rotation
+        let candidates = configuration.devicePath.map { [$0] } ?? DRMCard.cardPaths()
+        guard !candidates.isEmpty else {
+            throw DisplayError("no DRM device: /dev/dri has no card (is the DRM driver loaded?)")
+        }
+        var tried: [String] = []
+        var chosen: (DRMCard, ConnectorInfo, DisplayMode)?
+        for path in candidates {
+            do {
+                let card = try DRMCard(path: path)
+                guard card.supportsDumbBuffers else { tried.append("\(path) (\(card.driverName)): no dumb buffers"); continue }
+                let connectors = try card.connectors()
+                let wanted = connectors.filter { c in c.isConnected && (configuration.connectorName.map { $0 == c.name } ?? true) }
+                guard let c = wanted.first else {
+                    let names = connectors.map { "\($0.name)\($0.isConnected ? "" : " (disconnected)")" }.joined(separator: ", ")
+                    tried.append("\(path) (\(card.driverName)): no connected connector\(configuration.connectorName.map { " named \($0)" } ?? "") among [\(names)]")
+                    continue
+                }
+                guard let m = Self.pickMode(c.modes, configuration) else {
+                    tried.append("\(path) \(c.name): no mode matches \(configuration.modeWidth ?? 0)x\(configuration.modeHeight ?? 0); has \(c.modes.map(\.description).joined(separator: ", "))")
+                    continue
+                }
+                chosen = (card, c, m)
+                break
+            } catch {
+                tried.append("\(error)")
+            }
+        }
+        guard let (card, connector, mode) = chosen else {
+            throw DisplayError("no usable display; tried: " + tried.joined(separator: "; "))
+        }
+        self.card = card
+        self.connector = connector
+        self.mode = mode
+        crtc = try card.crtc(for: connector)
+
+        // The primary plane of that CRTC and its best format: XRGB8888, else ARGB8888 (written opaque), else RGB565.
+        let crtcIndex = try card.crtcIDs().firstIndex(of: crtc) ?? 0
+        let primary = card.planes().first { $0.kind == "Primary" && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0 }
+        primaryPlane = primary?.id
+        let xrgb = vitrine_drm_format_xrgb8888(), argb = vitrine_drm_format_argb8888(), rgb565 = vitrine_drm_fourcc(82, 71, 49, 54) // "RG16"
+        let formats = primary?.formats ?? [xrgb]
+        format = formats.contains(xrgb) ? xrgb : formats.contains(argb) ? argb : formats.contains(rgb565) ? rgb565 : xrgb
+
+        // Atomic when the driver has it and the TEST_ONLY modeset passes; legacy otherwise.
+        var atomic = false
+        if !configuration.forceLegacy, drmSetClientCap(card.fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0, let plane = primaryPlane,
+           let props = AtomicProperties(card: card, connector: connector.id, crtc: crtc, plane: plane) {
+            atomicProps = props
+            atomic = true
+        }
+        usesAtomic = atomic
+        savedCRTC = drmModeGetCrtc(card.fd, crtc.rawValue)
+
+        let bpp = format == rgb565 ? 2 : 4
+        buffers = [try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height, format: format, bytesPerPixel: bpp),
+                   try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height, format: format, bytesPerPixel: bpp)]
+        // What each buffer has not received yet, in logical pixels: everything.
+        for b in buffers { b.missed = [PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)] }
+        if usesAtomic {
+            var raw = mode.raw
+            guard drmModeCreatePropertyBlob(card.fd, &raw, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
+                throw DisplayError.call("drmModeCreatePropertyBlob(mode)", errno: errno, path: card.path)
+            }
+            if !testAtomicModeset() {
+                log.notice("atomic TEST_ONLY modeset refused; using the legacy API")
+                usesAtomic = false
+            }
+        }
+        fdSource = loop.watchReadable(fd: card.fd) { [weak self] in self?.readEvents() }
+        log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation)")
+    }
+
+    isolated deinit { restore() }
+
+    /// Puts the CRTC back as it was before the first modeset (the console's framebuffer) and stops watching the
+    /// device. Safe to call more than once.
+    public func restore() {
+        fdSource?.cancel()
+        fdSource = nil
+        paceTimer?.invalidate()
+        guard let saved = savedCRTC else { return }
+        savedCRTC = nil
+        if modeSet {
+            var connectorID = connector.id.rawValue
+            var savedMode = saved.pointee.mode
+            let valid = saved.pointee.mode_valid != 0
+            let rc = withUnsafeMutablePointer(to: &savedMode) { modePointer in
+                drmModeSetCrtc(card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
+                               &connectorID, 1, valid ? modePointer : nil)
+            }
+            if rc != 0 { log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))") }
+        }
+        drmModeFreeCrtc(saved)
+        if modeBlob != 0 { drmModeDestroyPropertyBlob(card.fd, modeBlob); modeBlob = 0 }
+    }
+
+    // MARK: Frames
+
+    public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
+        source = (pixels, bytesPerRow)
+        for r in damage { Self.merge(r, into: &waiting) }
+        submitIfReady()
+    }
+
+    /// Submits the waiting damage unless a flip is in flight or the previous one was less than a refresh ago.
+    private func submitIfReady() {
+        guard !waiting.isEmpty, !flipPending, paceTimer == nil, let source else { return }
+        let interval = mode.refreshMillihertz > 0 ? 1000.0 / Double(mode.refreshMillihertz) : 1.0 / 60
+        let now = loop.clock.now
+        // Pace: virtual GPUs (and some panels) complete flips immediately; never flip faster than the mode.
+        if now - lastSubmit < interval * 0.95 {
+            paceTimer = loop.schedule(after: lastSubmit + interval - now) { [weak self] _ in
+                self?.paceTimer = nil
+                self?.submitIfReady()
+            }
+            return
+        }
+        let damage = waiting
+        waiting.removeAll(keepingCapacity: true)
+        for b in buffers { for r in damage { Self.merge(r, into: &b.missed) } }
+        let target = buffers[back]
+        bytesCopiedLastFrame = copy(target.missed, from: source.pixels, bytesPerRow: source.bytesPerRow, into: target)
+        let clips = target.missed.map(panelRect)
+        target.missed.removeAll(keepingCapacity: true)
+        lastSubmit = now
+        if !modeSet {
+            modeset(target)
+        } else {
+            flip(to: target, clips: clips)
+        }
+    }
+
+    private func modeset(_ buffer: DumbBuffer) {
+        var ok: Bool
+        if usesAtomic, let props = atomicProps {
+            ok = atomicCommit(buffer, clips: [], flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), modeset: true, props: props)
+        } else {
+            var connectorID = connector.id.rawValue
+            var raw = mode.raw
+            ok = drmModeSetCrtc(card.fd, crtc.rawValue, buffer.framebufferID, 0, 0, &connectorID, 1, &raw) == 0
+        }
+        guard ok else {
+            log.error("modeset failed on \(card.path): \(String(cString: strerror(errno))) — is another program the DRM master?")
+            return
+        }
+        modeSet = true
+        back = 1 - back
+        // A modeset is synchronous: the frame is on screen now.
+        flipCompleted()
+    }
+
+    private func flip(to buffer: DumbBuffer, clips: [PixelRect]) {
+        let cookie = Unmanaged.passUnretained(self).toOpaque()
+        var ok: Bool
+        if usesAtomic, let props = atomicProps {
+            ok = atomicCommit(buffer, clips: clips, flags: UInt32(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK),
+                              modeset: false, props: props, cookie: cookie)
+        } else {
+            var rects = clips.map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
+            let dirty = drmModeDirtyFB(card.fd, buffer.framebufferID, &rects, UInt32(rects.count))
+            // -ENOSYS (bochs) and -EOPNOTSUPP mean the driver needs no telling.
+            if dirty != 0 && dirty != -ENOSYS && dirty != -EOPNOTSUPP { log.debug("drmModeDirtyFB: \(dirty)") }
+            ok = drmModePageFlip(card.fd, crtc.rawValue, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), cookie) == 0
+        }
+        guard ok else {
+            log.error("page flip failed: \(String(cString: strerror(errno)))")
+            // Nothing was queued: the buffer still needs these rectangles next time.
+            for r in clips { Self.merge(r, into: &buffer.missed) }
+            return
+        }
+        flipPending = true
+        back = 1 - back
+    }
+
+    private func readEvents() {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, _, _, _, userData in
+            guard let userData else { return }
+            let output = Unmanaged<KMSOutput>.fromOpaque(userData).takeUnretainedValue()
+            MainActor.assumeIsolated { output.flipCompleted() }
+        }
+        _ = drmHandleEvent(card.fd, &context)
+    }
+
+    private func flipCompleted() {
+        flipPending = false
+        flipCount += 1
+        lastFlipTime = loop.clock.now
+        if flipCount == 1 { log.info("first frame on screen") } else { log.trace("flip \(flipCount)") }
+        onFlip?(self)
+        submitIfReady()
+    }
+
+    // MARK: Copying
+
+    /// Copies `rects` (logical pixels) of the shadow buffer into `buffer` (panel pixels), turning them by the
+    /// panel's rotation; never reads the buffer. Returns the bytes written.
+    private func copy(_ rects: [PixelRect], from pixels: UnsafeRawPointer, bytesPerRow: Int, into buffer: DumbBuffer) -> Int {
+        var bytes = 0
+        let logical = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        let xrgb = vitrine_drm_format_xrgb8888()
+        let bytesPerPixel = format == vitrine_drm_format_argb8888() || format == xrgb ? 4 : 2
+        for rect in rects {
+            let r = rect.intersection(logical)
+            guard !r.isEmpty else { continue }
+            if format == xrgb && rotation == 0 {
+                for y in r.y..<r.maxY {
+                    memcpy(buffer.memory + y * buffer.pitch + r.x * 4, pixels + y * bytesPerRow + r.x * 4, r.width * 4)
+                }
+            } else {
+                pixmanCopy(r, from: pixels, bytesPerRow: bytesPerRow, into: buffer)
+            }
+            bytes += r.area * bytesPerPixel
+        }
+        return bytes
+    }
+
+    /// The general copy: pixman converts the format (ARGB8888 written opaque, RGB565) and turns the rectangle.
+    private func pixmanCopy(_ r: PixelRect, from pixels: UnsafeRawPointer, bytesPerRow: Int, into buffer: DumbBuffer) {
+        let dstFormat = format == vitrine_drm_format_argb8888() ? PIXMAN_a8r8g8b8
+            : format == vitrine_drm_format_xrgb8888() ? PIXMAN_x8r8g8b8 : PIXMAN_r5g6b5
+        guard let src = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(pixelWidth), Int32(pixelHeight),
+                                                 UnsafeMutablePointer(mutating: pixels.assumingMemoryBound(to: UInt32.self)),
+                                                 Int32(bytesPerRow)),
+              let dst = pixman_image_create_bits(dstFormat, Int32(buffer.width), Int32(buffer.height),
+                                                 buffer.memory.assumingMemoryBound(to: UInt32.self), Int32(buffer.pitch)) else { return }
+        defer { pixman_image_unref(src); pixman_image_unref(dst) }
+        let target = panelRect(r)
+        if rotation != 0 {
+            // pixman maps destination (panel) pixels to source (logical) ones.
+            let (pw, ph) = (Double(buffer.width), Double(buffer.height))
+            let m: [[Double]]
+            switch rotation {
+            case 90: m = [[0, 1, 0], [-1, 0, pw]]      // x = py, y = PW - px
+            case 180: m = [[-1, 0, pw], [0, -1, ph]]   // x = PW - px, y = PH - py
+            default: m = [[0, -1, ph], [1, 0, 0]]      // x = PH - py, y = px
+            }
+            var t = pixman_transform_t()
+            pixman_transform_init_identity(&t)
+            withUnsafeMutableBytes(of: &t.matrix) { raw in
+                let f = raw.bindMemory(to: pixman_fixed_t.self)
+                for row in 0..<2 { for col in 0..<3 { f[row * 3 + col] = pixman_fixed_t(m[row][col] * 65536) } }
+            }
+            pixman_image_set_transform(src, &t)
+        }
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, Int32(target.x), Int32(target.y), 0, 0,
+                                 Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
+    }
+
+    /// Where logical rectangle `r` lands on the panel.
+    func panelRect(_ r: PixelRect) -> PixelRect {
+        let (pw, ph) = (mode.width, mode.height)
+        switch rotation {
+        case 90: return PixelRect(x: pw - r.maxY, y: r.x, width: r.height, height: r.width)
+        case 180: return PixelRect(x: pw - r.maxX, y: ph - r.maxY, width: r.width, height: r.height)
+        case 270: return PixelRect(x: r.y, y: ph - r.maxX, width: r.height, height: r.width)
+        default: return r
+        }
+    }
+
+    /// Adds `r` to a short list of rectangles, merging it with those it overlaps.
+    static func merge(_ r: PixelRect, into list: inout [PixelRect]) {
+        guard !r.isEmpty else { return }
+        var rect = r
+        var i = 0
+        while i < list.count {
+            if list[i].intersects(rect) { rect = rect.union(list.remove(at: i)); i = 0 } else { i += 1 }
+        }
+        list.append(rect)
+    }
+
+    static func fourccName(_ code: UInt32) -> String {
+        String(decoding: [UInt8(code & 0xFF), UInt8((code >> 8) & 0xFF), UInt8((code >> 16) & 0xFF), UInt8(code >> 24)], as: UTF8.self)
+    }
+
+    static func pickMode(_ modes: [DisplayMode], _ c: KMSConfiguration) -> DisplayMode? {
+        guard let w = c.modeWidth, let h = c.modeHeight else { return modes.first(where: \.isPreferred) ?? modes.first }
+        let sized = modes.filter { $0.width == w && $0.height == h }
+        guard let refresh = c.modeRefresh else { return sized.first(where: \.isPreferred) ?? sized.first }
+        return sized.min { abs($0.refresh - refresh) < abs($1.refresh - refresh) }
+    }
+
+    // MARK: Atomic
+
+    private func testAtomicModeset() -> Bool {
+        guard let props = atomicProps else { return false }
+        return atomicCommit(buffers[0], clips: [], flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET),
+                            modeset: true, props: props)
+    }
+
+    private func atomicCommit(_ buffer: DumbBuffer, clips: [PixelRect], flags: UInt32, modeset: Bool,
+                              props: AtomicProperties, cookie: UnsafeMutableRawPointer? = nil) -> Bool {
+        guard let req = drmModeAtomicAlloc() else { return false }
+        defer { drmModeAtomicFree(req) }
+        let plane = props.plane
+        if modeset {
+            drmModeAtomicAddProperty(req, props.connector, props.connectorCRTC, UInt64(props.crtc))
+            drmModeAtomicAddProperty(req, props.crtc, props.crtcMode, UInt64(modeBlob))
+            drmModeAtomicAddProperty(req, props.crtc, props.crtcActive, 1)
+            drmModeAtomicAddProperty(req, plane, props.planeCRTC, UInt64(props.crtc))
+            drmModeAtomicAddProperty(req, plane, props.srcX, 0)
+            drmModeAtomicAddProperty(req, plane, props.srcY, 0)
+            drmModeAtomicAddProperty(req, plane, props.srcW, UInt64(buffer.width) << 16)
+            drmModeAtomicAddProperty(req, plane, props.srcH, UInt64(buffer.height) << 16)
+            drmModeAtomicAddProperty(req, plane, props.crtcX, 0)
+            drmModeAtomicAddProperty(req, plane, props.crtcY, 0)
+            drmModeAtomicAddProperty(req, plane, props.crtcW, UInt64(buffer.width))
+            drmModeAtomicAddProperty(req, plane, props.crtcH, UInt64(buffer.height))
+        }
+        drmModeAtomicAddProperty(req, plane, props.planeFB, UInt64(buffer.framebufferID))
+        var blob: UInt32 = 0
+        if let damageProp = props.damageClips, !clips.isEmpty {
+            var rects = clips.map { drm_mode_rect(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.maxX), y2: Int32($0.maxY)) }
+            if drmModeCreatePropertyBlob(card.fd, &rects, MemoryLayout<drm_mode_rect>.stride * rects.count, &blob) == 0 {
+                drmModeAtomicAddProperty(req, plane, damageProp, UInt64(blob))
+            }
+        }
+        defer { if blob != 0 { drmModeDestroyPropertyBlob(card.fd, blob) } }
+        return drmModeAtomicCommit(card.fd, req, flags, cookie) == 0
+    }
+}
+
+/// The property ids an atomic commit needs, looked up once.
+struct AtomicProperties {
+    let connector: UInt32, crtc: UInt32, plane: UInt32
+    let connectorCRTC: UInt32, crtcMode: UInt32, crtcActive: UInt32
+    let planeFB: UInt32, planeCRTC: UInt32
+    let srcX: UInt32, srcY: UInt32, srcW: UInt32, srcH: UInt32
+    let crtcX: UInt32, crtcY: UInt32, crtcW: UInt32, crtcH: UInt32
+    /// `FB_DAMAGE_CLIPS`, where the driver has it.
+    let damageClips: UInt32?
+
+    @MainActor
+    init?(card: DRMCard, connector: ConnectorID, crtc: CRTCID, plane: PlaneID) {
+        let c = card.properties(object: connector.rawValue, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        let k = card.properties(object: crtc.rawValue, type: UInt32(DRM_MODE_OBJECT_CRTC))
+        let p = card.properties(object: plane.rawValue, type: UInt32(DRM_MODE_OBJECT_PLANE))
+        guard let cc = c["CRTC_ID"]?.id, let mode = k["MODE_ID"]?.id, let active = k["ACTIVE"]?.id,
+              let fb = p["FB_ID"]?.id, let pc = p["CRTC_ID"]?.id, let sx = p["SRC_X"]?.id, let sy = p["SRC_Y"]?.id,
+              let sw = p["SRC_W"]?.id, let sh = p["SRC_H"]?.id, let cx = p["CRTC_X"]?.id, let cy = p["CRTC_Y"]?.id,
+              let cw = p["CRTC_W"]?.id, let ch = p["CRTC_H"]?.id else { return nil }
+        self.connector = connector.rawValue; self.crtc = crtc.rawValue; self.plane = plane.rawValue
+        connectorCRTC = cc; crtcMode = mode; crtcActive = active; planeFB = fb; planeCRTC = pc
+        srcX = sx; srcY = sy; srcW = sw; srcH = sh; crtcX = cx; crtcY = cy; crtcW = cw; crtcH = ch
+        damageClips = p["FB_DAMAGE_CLIPS"]?.id
+    }
+}
