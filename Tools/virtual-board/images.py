@@ -1,0 +1,125 @@
+"""Images for the virtual-board tests: QEMU's PPM screendumps, Vitrine's PNG screenshots, comparison and diff.
+
+Pixels are (width, height, bytes) with 3 bytes (R, G, B) a pixel; alpha, where a PNG has it, is dropped (a
+panel shows no alpha).
+"""
+import struct
+import zlib
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    # P6\n<width> <height>\n<maxval>\n<bytes>
+    fields, offset = [], 0
+    while len(fields) < 4:
+        while data[offset:offset + 1].isspace():
+            offset += 1
+        if data[offset:offset + 1] == b"#":
+            offset = data.index(b"\n", offset) + 1
+            continue
+        end = offset
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[offset:end])
+        offset = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"{path}: not an 8-bit P6 PPM")
+    width, height = int(fields[1]), int(fields[2])
+    offset += 1
+    return width, height, data[offset:offset + width * height * 3]
+
+
+def read_png(path):
+    """8-bit RGB or RGBA, non-interlaced PNGs (what Vitrine writes)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    offset, chunks, header = 8, [], None
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        offset += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace != 0:
+        raise ValueError(f"{path}: only 8-bit RGB/RGBA non-interlaced PNGs are read here")
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    out = bytearray(width * height * 3)
+    previous = bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        for x in range(width):
+            out[(y * width + x) * 3:(y * width + x) * 3 + 3] = line[x * channels:x * channels + 3]
+        previous = line
+    return width, height, bytes(out)
+
+
+def write_png(path, image):
+    width, height, pixels = image
+    rows = b"".join(b"\x00" + pixels[y * width * 3:(y + 1) * width * 3] for y in range(height))
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
+
+
+def rotate(image, degrees):
+    """Turns an image counter-clockwise by `degrees` (undoing a panel mounted that many degrees clockwise)."""
+    width, height, pixels = image
+    if degrees % 360 == 0:
+        return image
+    out = bytearray(len(pixels))
+    if degrees % 180 == 0:
+        for y in range(height):
+            for x in range(width):
+                s = (y * width + x) * 3
+                d = ((height - 1 - y) * width + (width - 1 - x)) * 3
+                out[d:d + 3] = pixels[s:s + 3]
+        return width, height, bytes(out)
+    new_w, new_h = height, width
+    for y in range(height):
+        for x in range(width):
+            s = (y * width + x) * 3
+            # Panel (x, y) shows logical (y, W-1-x) when mounted 90 degrees clockwise; the inverse for 270.
+            lx, ly = (y, width - 1 - x) if degrees == 90 else (height - 1 - y, x)
+            d = (ly * new_w + lx) * 3
+            out[d:d + 3] = pixels[s:s + 3]
+    return new_w, new_h, bytes(out)
+
+
+def compare(actual, expected, tolerance=0):
+    """Counts pixels whose channels differ by more than `tolerance`; returns (count, diff image)."""
+    (aw, ah, a), (ew, eh, e) = actual, expected
+    if (aw, ah) != (ew, eh):
+        return aw * ah or 1, None
+    diff = bytearray(len(a))
+    bad = 0
+    for i in range(0, len(a), 3):
+        if max(abs(a[i] - e[i]), abs(a[i + 1] - e[i + 1]), abs(a[i + 2] - e[i + 2])) > tolerance:
+            bad += 1
+            diff[i] = 255
+        else:
+            grey = (a[i] + a[i + 1] + a[i + 2]) // 12
+            diff[i:i + 3] = bytes((grey, grey, grey))
+    return bad, (aw, ah, bytes(diff))

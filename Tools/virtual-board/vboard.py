@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Runs a command on the virtual board (Board/qemu-virt): a QEMU guest with real kernel DRM and input drivers.
+
+The guest boots Debian's kernel with the host's root file system read-only over 9p (so host-built binaries
+run unchanged) and RUN_DIR shared read-write at the same path. It runs GUEST_SCRIPT with /bin/sh and powers
+off; the script's exit status is this command's.
+
+Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag>" to the virtio-serial port
+/dev/virtio-ports/vboard.ctl; the host takes a screendump of what the display shows to RUN_DIR/<tag>.ppm and
+answers "ACK <tag>". Guest scripts use Tools/virtual-board/checkpoint.sh.
+
+usage: vboard.py [--display virtio|bochs] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
+"""
+import argparse
+import json
+import os
+import select
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DISPLAYS = {"virtio": ["-device", "virtio-gpu-pci"], "bochs": ["-device", "bochs-display"]}
+
+
+class QMP:
+    """A QMP connection: commands in, answers out, events skipped."""
+
+    def __init__(self, path, deadline):
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(path)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("QEMU's monitor did not come up")
+                time.sleep(0.05)
+        self.file = self.sock.makefile("rwb")
+        self._answer()
+        self.command("qmp_capabilities")
+
+    def _answer(self):
+        while True:
+            line = self.file.readline()
+            if not line:
+                raise RuntimeError("QEMU closed its monitor")
+            message = json.loads(line)
+            if "event" not in message:
+                return message
+
+    def command(self, name, **arguments):
+        self.file.write(json.dumps({"execute": name, "arguments": arguments}).encode() + b"\n")
+        self.file.flush()
+        answer = self._answer()
+        if "error" in answer:
+            raise RuntimeError(f"{name}: {answer['error']}")
+        return answer["return"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--display", choices=sorted(DISPLAYS), default="virtio")
+    parser.add_argument("--timeout", type=float, default=240)
+    parser.add_argument("--run-dir", default=os.path.join(ROOT, ".build", "virtual-board", "run"))
+    parser.add_argument("script")
+    parser.add_argument("qemu_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    extra = args.qemu_args[1:] if args.qemu_args[:1] == ["--"] else args.qemu_args
+
+    board = os.environ.get("VBOARD_DIR", os.path.join(ROOT, ".build", "virtual-board"))
+    kernel, initrd = os.path.join(board, "vmlinux"), os.path.join(board, "initramfs.cpio.gz")
+    for needed in (kernel, initrd):
+        if not os.path.exists(needed):
+            sys.exit(f"vboard: {needed} is missing; run Tools/virtual-board/prepare.sh")
+    if shutil.which("qemu-system-x86_64") is None:
+        sys.exit("vboard: qemu-system-x86_64 is missing; run Tools/virtual-board/prepare.sh")
+
+    run_dir = os.path.abspath(args.run_dir)
+    # Clean before boot, never while the guest runs (9p would then fail the guest's later creates).
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    # The guest sees the host's files, but not its /tmp (a tmpfs there): run a copy from the shared folder.
+    script = os.path.join(run_dir, "guest.sh")
+    shutil.copy(args.script, script)
+    sockets = os.path.join("/tmp", f"vboard-{os.getpid()}")
+    os.makedirs(sockets, exist_ok=True)
+    qmp_path, ctl_path = os.path.join(sockets, "qmp"), os.path.join(sockets, "ctl")
+
+    # The control port's socket is ours: listen before QEMU starts so the guest never opens an unconnected port.
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(ctl_path)
+    listener.listen(1)
+
+    command = [
+        "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1536",
+        "-machine", "q35", "-nodefaults", "-no-reboot", "-display", "none",
+        "-kernel", kernel, "-initrd", initrd,
+        "-append", f"console=ttyS0 panic=-1 loglevel=4 vbwork={run_dir} vbrun={script}",
+        "-serial", f"file:{run_dir}/console.log",
+        "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+        "-virtfs", f"local,path={run_dir},mount_tag=work,security_model=none,multidevs=remap",
+        "-qmp", f"unix:{qmp_path},server=on,wait=off",
+        "-device", "virtio-serial-pci,id=vser",
+        "-chardev", f"socket,id=ctl,path={ctl_path}",
+        "-device", "virtserialport,bus=vser.0,chardev=ctl,name=vboard.ctl",
+    ] + DISPLAYS[args.display] + extra
+    started = time.time()
+    deadline = started + args.timeout
+    qemu = subprocess.Popen(command)
+    status = 1
+    try:
+        listener.settimeout(30)
+        control, _ = listener.accept()
+        monitor = QMP(qmp_path, deadline)
+        pending = b""
+        while qemu.poll() is None:
+            if time.time() > deadline:
+                print(f"vboard: timed out after {args.timeout:.0f} s; killing QEMU (pid {qemu.pid})", flush=True)
+                qemu.kill()
+                break
+            ready, _, _ = select.select([control], [], [], 0.05)
+            if not ready:
+                continue
+            data = control.recv(4096)
+            if not data:
+                time.sleep(0.05)
+                continue
+            pending += data
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                if line.startswith(b"CKPT "):
+                    tag = line[5:].decode().strip()
+                    monitor.command("screendump", filename=os.path.join(run_dir, f"{tag}.ppm"))
+                    control.sendall(f"ACK {tag}\n".encode())
+        qemu.wait(timeout=30)
+        exit_file = os.path.join(run_dir, "exit-code")
+        if os.path.exists(exit_file):
+            status = int(open(exit_file).read().strip() or "1")
+        else:
+            print("vboard: the guest did not report an exit status; console:", flush=True)
+            print(open(os.path.join(run_dir, "console.log"), errors="replace").read()[-4000:], flush=True)
+    finally:
+        if qemu.poll() is None:
+            qemu.kill()
+            qemu.wait()
+        shutil.rmtree(sockets, ignore_errors=True)
+    print(f"vboard: guest exited {status} after {time.time() - started:.1f} s ({args.display})", flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
