@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "hello-views", targets: ["HelloViews"]),
+        .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
@@ -58,6 +59,8 @@ let package = Package(
 
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
+        // The app the virtual-board tests drive on a real KMS/DRM device (Tools/virtual-board/run-tests.py).
+        .executableTarget(name: "VirtualBoardProbe", dependencies: ["UIKit", "VitrinePlatform"]),
         // Figures (printed, never asserted): shared helpers, the view system, drawing.
         .target(name: "BenchSupport", dependencies: ["VitrinePlatform", "CCairo", "CoreGraphics"]),
         .executableTarget(name: "BenchViews", dependencies: ["UIKit", "BenchSupport"]),

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test: unit and golden-image tests on the headless screen.
-# Environment: RECORD=1 re-records golden images (see README, "Tests").
+# Runs every test: unit, golden-image and run-loop tests on the headless screen, then the virtual-board tests
+# (the real KMS/DRM path on virtio-gpu and bochs in a QEMU guest; skipped with a message where QEMU cannot run,
+# unless VBOARD_REQUIRED=1).
+# Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board.
+# Extra arguments go to `swift test` (and, when given, the virtual board is not run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Tools/env.sh
 bash Tools/setup.sh
 swift build --build-tests
 swift test --skip-build "$@"
+if [ "$#" -eq 0 ] && [ "${VBOARD:-1}" != 0 ]; then
+  python3 Tools/virtual-board/run-tests.py
+fi

@@ -54,6 +54,16 @@ public struct BoardDescription: Sendable, Equatable {
         return try parse(data, file: path)
     }
 
+    /// The file's shape, decoded with types (a boolean is not a number, a fraction is not an integer).
+    private struct File: Decodable {
+        struct Display: Decodable { var device, connector, mode: String?; var rotation: Int?; var scale: Double? }
+        struct Touch: Decodable { var device: String?; var calibration: [Double]? }
+        var name: String?
+        var description: String?
+        var display: Display?
+        var touch: Touch?
+    }
+
     /// Parses and validates board JSON (`file` names it in errors).
     public static func parse(_ data: Data, file: String) throws -> BoardDescription {
         func fail(_ field: String, _ problem: String) -> Invalid { Invalid(file: file, field: field, problem: problem) }
@@ -63,46 +73,74 @@ public struct BoardDescription: Sendable, Equatable {
         }
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
         try checkKeys(top, allowed: ["name", "display", "touch", "description"], prefix: "", fail)
-        guard let name = top["name"] as? String, !name.isEmpty else { throw fail("name", "a non-empty string is required") }
-        var board = BoardDescription(name: name)
-
-        if let displayValue = top["display"] {
-            guard let display = displayValue as? [String: Any] else { throw fail("display", "must be an object") }
+        if let display = top["display"] as? [String: Any] {
             try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale"], prefix: "display.", fail)
-            board.device = try string(display["device"], "display.device", fail)
+            // JSONDecoder reports a fraction where an integer belongs without saying where; say it here.
+            if let r = display["rotation"] as? Double, !(display["rotation"] is String), r != r.rounded() {
+                throw fail("display.rotation", "must be 0, 90, 180 or 270, got \(r)")
+            }
+        }
+        if let touch = top["touch"] as? [String: Any] {
+            try checkKeys(touch, allowed: ["device", "calibration"], prefix: "touch.", fail)
+        }
+        let decoded: File
+        do {
+            decoded = try JSONDecoder().decode(File.self, from: data)
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw fail(fieldName(context.codingPath), "must be \(typeDescription(type))")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw fail(fieldName(context.codingPath), context.debugDescription)
+        } catch {
+            throw fail("(file)", "\(error)")
+        }
+        guard let name = decoded.name, !name.isEmpty else { throw fail("name", "a non-empty string is required") }
+        var board = BoardDescription(name: name)
+        if let display = decoded.display {
+            board.device = try nonEmpty(display.device, "display.device", fail)
             if let device = board.device, !device.hasPrefix("/dev/") { throw fail("display.device", "must be a path under /dev, got '\(device)'") }
-            board.connector = try string(display["connector"], "display.connector", fail)
-            if let mode = try string(display["mode"], "display.mode", fail) {
+            board.connector = try nonEmpty(display.connector, "display.connector", fail)
+            if let mode = display.mode {
                 guard let parsed = parseMode(mode) else { throw fail("display.mode", "must be WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, got '\(mode)'") }
                 (board.modeWidth, board.modeHeight, board.modeRefresh) = parsed
             }
-            if let rotation = display["rotation"] {
-                guard let r = rotation as? Int, [0, 90, 180, 270].contains(r), !(rotation is Bool) else {
-                    throw fail("display.rotation", "must be 0, 90, 180 or 270, got \(rotation)")
-                }
+            if let r = display.rotation {
+                guard [0, 90, 180, 270].contains(r) else { throw fail("display.rotation", "must be 0, 90, 180 or 270, got \(r)") }
                 board.rotation = r
             }
-            if let scale = display["scale"] {
-                guard let s = (scale as? NSNumber)?.doubleValue, !(scale is Bool), s > 0, s <= 4 else {
-                    throw fail("display.scale", "must be a number above 0 and at most 4, got \(scale)")
-                }
-                board.scale = s
+            if let scale = display.scale {
+                guard scale > 0, scale <= 4 else { throw fail("display.scale", "must be above 0 and at most 4, got \(scale)") }
+                board.scale = scale
             }
         }
-        if let touchValue = top["touch"] {
-            guard let touch = touchValue as? [String: Any] else { throw fail("touch", "must be an object") }
-            try checkKeys(touch, allowed: ["device", "calibration"], prefix: "touch.", fail)
-            board.touchDevice = try string(touch["device"], "touch.device", fail)
-            if let calibration = touch["calibration"] {
-                guard let values = calibration as? [Any], values.count == 6,
-                      let numbers = Optional(values.compactMap { ($0 as? NSNumber)?.doubleValue }), numbers.count == 6,
-                      numbers.allSatisfy(\.isFinite) else {
+        if let touch = decoded.touch {
+            board.touchDevice = try nonEmpty(touch.device, "touch.device", fail)
+            if let calibration = touch.calibration {
+                guard calibration.count == 6, calibration.allSatisfy(\.isFinite) else {
                     throw fail("touch.calibration", "must be six numbers (a 2x3 matrix, libinput's layout)")
                 }
-                board.touchCalibration = numbers
+                board.touchCalibration = calibration
             }
         }
         return board
+    }
+
+    private static func fieldName(_ path: [any CodingKey]) -> String {
+        path.isEmpty ? "(file)" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func typeDescription(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is String.Type: return "a string"
+        default: return "\(type)"
+        }
+    }
+
+    private static func nonEmpty(_ value: String?, _ field: String, _ fail: (String, String) -> Invalid) throws -> String? {
+        guard let value else { return nil }
+        guard !value.isEmpty else { throw fail(field, "must be a non-empty string") }
+        return value
     }
 
     private static func checkKeys(_ object: [String: Any], allowed: Set<String>, prefix: String,
@@ -110,12 +148,6 @@ public struct BoardDescription: Sendable, Equatable {
         for key in object.keys.sorted() where !allowed.contains(key) {
             throw fail(prefix + key, "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
         }
-    }
-
-    private static func string(_ value: Any?, _ field: String, _ fail: (String, String) -> Invalid) throws -> String? {
-        guard let value else { return nil }
-        guard let s = value as? String, !s.isEmpty else { throw fail(field, "must be a non-empty string") }
-        return s
     }
 
     /// `1280x800` or `1280x800@60`.

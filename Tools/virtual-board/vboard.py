@@ -9,7 +9,7 @@ Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag>" 
 /dev/virtio-ports/vboard.ctl; the host takes a screendump of what the display shows to RUN_DIR/<tag>.ppm and
 answers "ACK <tag>". Guest scripts use Tools/virtual-board/checkpoint.sh.
 
-usage: vboard.py [--display virtio|bochs] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
+usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
 """
 import argparse
 import json
@@ -23,7 +23,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-DISPLAYS = {"virtio": ["-device", "virtio-gpu-pci"], "bochs": ["-device", "bochs-display"]}
+# "none": the caller passes the display device among the QEMU arguments (e.g. with a mode list of its own).
+DISPLAYS = {"virtio": ["-device", "virtio-gpu-pci"], "bochs": ["-device", "bochs-display"], "none": []}
 
 
 class QMP:

@@ -9,7 +9,7 @@ import VitrinePlatform
 /// - `VITRINE_DISPLAY=headless`: headless; `VITRINE_DISPLAY=kms`: the panel or a clear failure (exit 69).
 /// - Otherwise the panel when a DRM card exists (`/dev/dri/card*`) and works, headless (with a notice) if not.
 /// The panel is chosen by the board file (`--vitrine-board` or `VITRINE_BOARD`), with `VITRINE_DRM_DEVICE`
-/// overriding its device. The scale comes from the board, then `VITRINE_SCALE`, then the connector's physical
+/// overriding its device; `VITRINE_KMS_API=legacy` uses SetCrtc + PageFlip even where atomic modesetting exists. The scale comes from the board, then `VITRINE_SCALE`, then the connector's physical
 /// size (`panelScale`).
 @MainActor
 enum DisplaySelection {
@@ -26,6 +26,7 @@ enum DisplaySelection {
         var configuration = board?.kmsConfiguration ?? KMSConfiguration()
         configuration.rotation = board?.rotation ?? 0
         if let device = env["VITRINE_DRM_DEVICE"] { configuration.devicePath = device }
+        if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
         do {
             let output = try KMSOutput(configuration: configuration, loop: loop, logger: log)

@@ -1,0 +1,105 @@
+// vboard-probe: the app the virtual-board tests run on a real KMS/DRM device (Tools/virtual-board/run-tests.py).
+// A scene with text, colour and corners; signals drive it so the test (a shell script in the guest) can ask
+// for the things a panel must show:
+//   SIGUSR1  recolour one small square (a damage-only update)
+//   SIGUSR2  animate: move a square every frame for 90 frames, then report the flip rate
+// It reports on standard output: "flip N" for every completed page flip, "first-flip-uptime S" (the guest's
+// /proc/uptime at the first flip), "update-flipped N", "animation: F frames in S s".
+// `--updated` starts in the recoloured state (the tests render their expected images headless with it).
+import Foundation
+import UIKit
+import VitrinePlatform
+
+@main
+final class ProbeDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    var marker: UIView!
+    var mover: UIView!
+    var sources: [DispatchSourceSignal] = []
+    var updatePending = false
+    var animation: (frames: Int, started: Double)?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.backgroundColor = UIColor(white: 0.95, alpha: 1)
+        let b = window.bounds
+        let title = UILabel(frame: CGRect(x: 20, y: 16, width: b.width - 40, height: 40))
+        title.text = "Vitrine on KMS"
+        title.font = UIFont.systemFont(ofSize: 28, weight: .bold)
+        title.textColor = .black
+        window.addSubview(title)
+        let colours: [UIColor] = [.systemRed, .systemGreen, .systemBlue, .systemOrange]
+        for (i, colour) in colours.enumerated() {
+            let tile = UIView(frame: CGRect(x: 20 + CGFloat(i) * 70, y: 70, width: 60, height: 60))
+            tile.backgroundColor = colour
+            tile.layer.cornerRadius = 10
+            window.addSubview(tile)
+        }
+        // The top-left pixel quadrant tells the tests which way the panel is turned.
+        let corner = UIView(frame: CGRect(x: 0, y: 0, width: 12, height: 12))
+        corner.backgroundColor = .magenta
+        window.addSubview(corner)
+        marker = UIView(frame: CGRect(x: 20, y: 150, width: 40, height: 40))
+        marker.backgroundColor = CommandLine.arguments.contains("--updated") ? .systemPurple : .darkGray
+        window.addSubview(marker)
+        mover = UIView(frame: CGRect(x: 80, y: 150, width: 40, height: 40))
+        mover.backgroundColor = .systemTeal
+        window.addSubview(mover)
+        window.makeKeyAndVisible()
+        self.window = window
+
+        if let output = UIScreen.main.output as? KMSOutput {
+            output.onFlip = { [weak self] output in self?.flipped(output) }
+        }
+        sources = [(SIGUSR1, { [weak self] in self?.recolour() }), (SIGUSR2, { [weak self] in self?.animate() })].map { number, body in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { body() } }
+            source.resume()
+            return source
+        }
+        return true
+    }
+
+    func recolour() {
+        updatePending = true
+        marker.backgroundColor = .systemPurple
+    }
+
+    func animate() {
+        animation = (0, ProcessInfo.processInfo.systemUptime)
+        step()
+    }
+
+    func step() {
+        mover.center.x += 2
+    }
+
+    func flipped(_ output: KMSOutput) {
+        say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
+        if output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) {
+            say("first-flip-uptime \(uptime.split(separator: " ")[0])")
+        }
+        if updatePending {
+            updatePending = false
+            say("update-flipped \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
+        }
+        if var running = animation {
+            running.frames += 1
+            animation = running
+            if running.frames < 90 {
+                step()
+            } else {
+                let seconds = ProcessInfo.processInfo.systemUptime - running.started
+                say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.mode.refresh)) Hz")
+                animation = nil
+            }
+        }
+    }
+}
+
+/// One line on standard output, written at once (the guest script waits for these lines).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,78 @@
+// Board files: every board in the repository is valid; every kind of mistake is refused with the file and
+// the field named. The scale rule for panels without a board scale.
+import Foundation
+import Testing
+import VitrinePlatform
+
+@Suite struct BoardTests {
+    /// The repository's Board/ folder (tests run from the package root, or find it from this file).
+    static let boardDir: String = {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return here.appendingPathComponent("Board").path
+    }()
+
+    @Test(arguments: ["qemu-virt", "generic-1080p", "portrait-hidpi"])
+    func theRepositorysBoardsAreValid(_ name: String) throws {
+        let board = try BoardDescription.load(path: "\(Self.boardDir)/\(name)/board.json")
+        #expect(board.name == name)
+    }
+
+    @Test func aBoardDescribesItsPanel() throws {
+        let board = try BoardDescription.load(path: "\(Self.boardDir)/portrait-hidpi/board.json")
+        #expect(board.modeWidth == 800 && board.modeHeight == 1280 && board.modeRefresh == nil)
+        #expect(board.rotation == 90 && board.scale == 2)
+        let full = try BoardDescription.parse(Data("""
+            {"name": "x", "display": {"device": "/dev/dri/card1", "connector": "DSI-1", "mode": "1024x600@59.5"},
+             "touch": {"device": "Goodix", "calibration": [0, 1, 0, -1, 0, 1]}}
+            """.utf8), file: "x.json")
+        #expect(full.device == "/dev/dri/card1" && full.connector == "DSI-1" && full.modeRefresh == 59.5)
+        #expect(full.touchDevice == "Goodix" && full.touchCalibration == [0, 1, 0, -1, 0, 1])
+        #expect(full.kmsConfiguration.connectorName == "DSI-1")
+    }
+
+    @Test(arguments: [
+        (#"{"name": "b", "display": {"rotation": 45}}"#, "display.rotation"),
+        (#"{"name": "b", "display": {"rotation": true}}"#, "display.rotation"),
+        (#"{"name": "b", "display": {"rotation": 90.5}}"#, "display.rotation"),
+        (#"{"name": "b", "display": {"scale": "2"}}"#, "display.scale"),
+        (#"{"name": "b", "display": {"scale": 0}}"#, "display.scale"),
+        (#"{"name": "b", "display": {"rotaton": 90}}"#, "display.rotaton"),
+        (#"{"name": "b", "display": {"mode": "big"}}"#, "display.mode"),
+        (#"{"name": "b", "display": {"device": "card0"}}"#, "display.device"),
+        (#"{"name": "b", "touch": {"calibration": [1, 0, 0, 0, 1]}}"#, "touch.calibration"),
+        (#"{"name": "b", "colour": "red"}"#, "colour"),
+        (#"{"display": {}}"#, "name"),
+        (#"{"name": "b", "display": [1]}"#, "display"),
+        ("not json", "(file)"),
+    ])
+    func mistakesAreRefusedNamingTheField(_ text: String, _ field: String) {
+        do {
+            _ = try BoardDescription.parse(Data(text.utf8), file: "Board/bad/board.json")
+            Issue.record("accepted \(text)")
+        } catch let error as BoardDescription.Invalid {
+            #expect(error.field == field, "\(error)")
+            #expect(error.description.hasPrefix("Board/bad/board.json: \(field): "))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func aMissingBoardSaysWhereItLooked() {
+        #expect(throws: BoardDescription.Invalid.self) { try BoardDescription.find("no-such-board") }
+        #expect(throws: BoardDescription.Invalid.self) { try BoardDescription.load(path: "/nonexistent/board.json") }
+    }
+
+    @Test func panelScaleComesFromAPlausiblePhysicalSize() {
+        // A 7" 1024x600 panel (154x86 mm, ~169 ppi): scale 1.
+        #expect(panelScale(pixelWidth: 1024, pixelHeight: 600, widthMillimetres: 154, heightMillimetres: 86) == 1)
+        // A 10" 2560x1600 panel (217x136 mm, ~300 ppi): scale 2.
+        #expect(panelScale(pixelWidth: 2560, pixelHeight: 1600, widthMillimetres: 217, heightMillimetres: 136) == 2)
+        // A 5.5" 1080x1920 phone-class panel (68x121 mm, ~403 ppi, 2.5x): the nearest of 1, 1.5, 2 and 3 is 3.
+        #expect(panelScale(pixelWidth: 1080, pixelHeight: 1920, widthMillimetres: 68, heightMillimetres: 121) == 3)
+        // Nonsense is ignored: 0 mm, an aspect-ratio-only 16x9 "mm", a TV-sized 1600x900 mm, non-square pixels.
+        #expect(panelScale(pixelWidth: 1920, pixelHeight: 1080, widthMillimetres: 0, heightMillimetres: 0) == 1)
+        #expect(panelScale(pixelWidth: 1920, pixelHeight: 1080, widthMillimetres: 16, heightMillimetres: 9) == 1)
+        #expect(panelScale(pixelWidth: 1920, pixelHeight: 1080, widthMillimetres: 1600, heightMillimetres: 900) == 1)
+        #expect(panelScale(pixelWidth: 1920, pixelHeight: 1080, widthMillimetres: 300, heightMillimetres: 300) == 1)
+    }
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""The virtual-board tests: the real KMS/DRM path on real kernel drivers (virtio-gpu and bochs) in a QEMU guest.
+
+For each display driver, the guest runs vboard-probe (Sources/VirtualBoardProbe) through scenarios and the host
+captures what the display shows at checkpoints (like a capture card on a real board), then checks:
+  - the first frame matches, pixel for pixel, the same app rendered headless on the host;
+  - a damage-only update shows up (virtio-gpu needs the kernel told what changed) and copies only the damage;
+  - page flips complete and are paced to the mode's refresh (virtual GPUs complete them at once);
+  - the portrait-hidpi board (rotation 90, scale 2) shows the upright picture turned onto the panel;
+  - SIGTERM ends the app cleanly and the console comes back; a bad board file is refused, naming the field.
+Prints figures (process start to first flip in the guest, flip rate, bytes per frame).
+
+Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reason, unless VBOARD_REQUIRED=1
+(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR]
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import images  # noqa: E402
+
+GUEST_MAIN = r"""
+set -u
+cd {root}
+P={bin}/vboard-probe
+W=$vbwork
+CK="sh {root}/Tools/virtual-board/checkpoint.sh"
+wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+cut -d' ' -f1 /proc/uptime > $W/start-uptime
+VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
+A=$!
+wait_for $W/a.out first-flip-uptime $A && $CK first
+kill -USR1 $A; wait_for $W/a.out update-flipped $A && $CK updated
+kill -USR2 $A; wait_for $W/a.out "animation:" $A
+kill -TERM $A; wait $A; echo $? > $W/a.status
+sleep 0.5; $CK console
+VITRINE_KMS_API=legacy VITRINE_BOARD=qemu-virt $P > $W/l.out 2> $W/l.err &
+L=$!
+wait_for $W/l.out first-flip-uptime $L && $CK legacy-first
+kill -USR1 $L; wait_for $W/l.out update-flipped $L && $CK legacy-updated
+kill -TERM $L; wait $L; echo $? > $W/l.status
+echo '{{"name": "bad", "display": {{"rotation": 45}}}}' > $W/bad.json
+VITRINE_BOARD=$W/bad.json $P > $W/c.out 2> $W/c.err; echo $? > $W/c.status
+exit 0
+"""
+
+GUEST_PORTRAIT = r"""
+set -u
+cd {root}
+W=$vbwork
+wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+VITRINE_BOARD=portrait-hidpi {bin}/vboard-probe > $W/p.out 2> $W/p.err &
+A=$!
+wait_for $W/p.out first-flip-uptime $A && sh {root}/Tools/virtual-board/checkpoint.sh rotated
+kill -TERM $A; wait $A; echo $? > $W/p.status
+exit 0
+"""
+
+DISPLAY_DEVICES = {
+    "virtio": {"main": ["-device", "virtio-gpu-pci"], "portrait": ["-device", "virtio-gpu-pci,xres=800,yres=1280"]},
+    "bochs": {"main": ["-device", "bochs-display"], "portrait": ["-device", "bochs-display,xres=800,yres=1280"]},
+}
+
+
+class Results:
+    def __init__(self):
+        self.failed, self.passed = [], 0
+
+    def check(self, name, ok, detail=""):
+        print(f"  {'ok  ' if ok else 'FAIL'} {name}" + (f" — {detail}" if detail else ""), flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed.append(name)
+
+
+def read(path, default=""):
+    try:
+        return open(path, errors="replace").read()
+    except OSError:
+        return default
+
+
+def boot(display, kind, script_text, run_dir, timeout=300):
+    """Boots the guest with `display`'s device for `kind` ("main" or "portrait") and runs `script_text`."""
+    script = run_dir + ".sh"
+    with open(script, "w") as f:
+        f.write(script_text)
+    result = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "none", "--timeout", str(timeout),
+                             "--run-dir", run_dir, script, "--"] + DISPLAY_DEVICES[display][kind])
+    return result.returncode
+
+
+def expected_image(bin_dir, out, screen, *args):
+    subprocess.run([os.path.join(bin_dir, "vboard-probe"), "--vitrine-screen", screen, "--vitrine-exit-after-frames", "1",
+                    "--vitrine-screenshot", out] + list(args), check=True, stdout=subprocess.DEVNULL)
+    return images.read_png(out)
+
+
+def compare(results, name, actual_path, expected, failures_dir, turn=0):
+    if not os.path.exists(actual_path):
+        return results.check(name, False, f"no capture at {actual_path}")
+    actual = images.rotate(images.read_ppm(actual_path), turn)
+    bad, diff = images.compare(actual, expected)
+    if bad:
+        os.makedirs(failures_dir, exist_ok=True)
+        base = os.path.join(failures_dir, name.replace(" ", "-"))
+        images.write_png(base + ".actual.png", actual)
+        images.write_png(base + ".expected.png", expected)
+        if diff:
+            images.write_png(base + ".diff.png", diff)
+        return results.check(name, False, f"{bad} pixels differ; actual, expected and diff in {failures_dir}")
+    results.check(name, True, f"{actual[0]}x{actual[1]} identical")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--displays", default="virtio,bochs")
+    parser.add_argument("--bin", default=None)
+    args = parser.parse_args()
+    required = os.environ.get("VBOARD_REQUIRED") == "1"
+    bin_dir = args.bin or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
+                                         text=True).stdout.strip()
+    if not os.path.exists(os.path.join(bin_dir, "vboard-probe")):
+        print(f"virtual board: {bin_dir}/vboard-probe is missing; build first (swift build --build-tests)")
+        return 1
+    prepared = subprocess.run(["bash", os.path.join(HERE, "prepare.sh")], capture_output=True, text=True)
+    if prepared.returncode != 0:
+        reason = (prepared.stderr or prepared.stdout).strip().splitlines()[-1:] or ["unknown"]
+        print(f"virtual board: SKIPPED — cannot prepare QEMU and the kernel here: {reason[0]}")
+        return 1 if required else 0
+
+    work = os.path.join(ROOT, ".build", "virtual-board")
+    failures_dir = os.path.join(work, "failures")
+    expected_dir = os.path.join(work, "expected")
+    os.makedirs(expected_dir, exist_ok=True)
+    first = expected_image(bin_dir, os.path.join(expected_dir, "first.png"), "1280x800@1")
+    updated = expected_image(bin_dir, os.path.join(expected_dir, "updated.png"), "1280x800@1", "--updated")
+    rotated = expected_image(bin_dir, os.path.join(expected_dir, "rotated.png"), "1280x800@2")
+    results = Results()
+    for display in args.displays.split(","):
+        print(f"virtual board, {display}:", flush=True)
+        run = os.path.join(work, f"run-{display}")
+        rc = boot(display, "main", GUEST_MAIN.format(root=ROOT, bin=bin_dir), run)
+        results.check(f"{display}: guest ran", rc == 0, f"status {rc}; console in {run}/console.log")
+        out = read(os.path.join(run, "a.out"))
+        err = read(os.path.join(run, "a.err"))
+        path = "atomic" if "atomic modesetting" in err else "legacy" if "legacy modesetting" in err else "?"
+        compare(results, f"{display} first frame", os.path.join(run, "first.ppm"), first, failures_dir)
+        compare(results, f"{display} damage-only update", os.path.join(run, "updated.ppm"), updated, failures_dir)
+        # Steady state (both buffers drawn once): a small change copies its damage plus what the back buffer
+        # missed, not the frame. The animation moves a 40x40 square by 2 pixels a frame.
+        flips = [l.split() for l in out.splitlines() if l.startswith("flip ")]
+        steady = [int(f[3]) for f in flips[-10:]] if len(flips) > 12 else []
+        results.check(f"{display}: small changes copy only their damage", bool(steady) and max(steady) <= 64 * 64 * 4,
+                      f"{max(steady) if steady else '?'} bytes per animation frame into the back buffer (full frame {1280 * 800 * 4})")
+        animation = next((l for l in out.splitlines() if l.startswith("animation:")), "")
+        if animation:
+            frames, seconds, hz = int(animation.split()[1]), float(animation.split()[4]), float(animation.split()[7])
+            rate = frames / seconds
+            results.check(f"{display}: flips paced to the mode", rate <= hz * 1.1, f"{rate:.1f} flips/s for a {hz:.2f} Hz mode")
+        else:
+            results.check(f"{display}: flips paced to the mode", False, "no animation report")
+        results.check(f"{display}: SIGTERM ends the app cleanly", read(os.path.join(run, "a.status")).strip() == "0",
+                      f"status {read(os.path.join(run, 'a.status')).strip()}")
+        console_path = os.path.join(run, "console.ppm")
+        if os.path.exists(console_path):
+            bad, _ = images.compare(images.read_ppm(console_path), first)
+            results.check(f"{display}: the console is back after the app", bad > 1280 * 800 // 2, f"{bad} pixels differ from the app's frame")
+        else:
+            results.check(f"{display}: the console is back after the app", False, "no capture")
+        legacy_err = read(os.path.join(run, "l.err"))
+        results.check(f"{display}: the legacy API is used when asked", "legacy modesetting" in legacy_err,
+                      legacy_err.strip().splitlines()[0] if legacy_err.strip() else "no log")
+        compare(results, f"{display} legacy first frame", os.path.join(run, "legacy-first.ppm"), first, failures_dir)
+        compare(results, f"{display} legacy damage-only update (DirtyFB)", os.path.join(run, "legacy-updated.ppm"), updated,
+                failures_dir)
+        bad_err = read(os.path.join(run, "c.err"))
+        results.check(f"{display}: a bad board file is refused, naming the field",
+                      read(os.path.join(run, "c.status")).strip() not in ("", "0") and "display.rotation" in bad_err,
+                      bad_err.strip().splitlines()[-1] if bad_err.strip() else "no message")
+        start = read(os.path.join(run, "start-uptime")).strip()
+        flip = next((l.split()[1] for l in out.splitlines() if l.startswith("first-flip-uptime")), None)
+        if start and flip:
+            print(f"  figure: {display}, {path} modesetting: process start to first flip {float(flip) - float(start):.2f} s "
+                  f"(guest under TCG, ~20x slower than the host)", flush=True)
+
+        run = os.path.join(work, f"run-{display}-portrait")
+        rc = boot(display, "portrait", GUEST_PORTRAIT.format(root=ROOT, bin=bin_dir), run)
+        compare(results, f"{display} portrait-hidpi board (rotation 90, scale 2)", os.path.join(run, "rotated.ppm"), rotated,
+                failures_dir, turn=90)
+    print(f"virtual board: {results.passed} passed, {len(results.failed)} failed" +
+          (f": {', '.join(results.failed)}" if results.failed else ""), flush=True)
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
