@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
+        .executable(name: "fbrun", targets: ["fbrun"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
@@ -27,6 +28,8 @@ let package = Package(
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // fbrun's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // C libraries, as the system provides them.
@@ -57,6 +60,9 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),
 
+        // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.
+        .executableTarget(name: "fbrun", dependencies: ["VitrinePlatform",
+                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
         // The app the virtual-board tests drive on a real KMS/DRM device (Tools/virtual-board/run-tests.py).

@@ -43,6 +43,17 @@ L=$!
 wait_for $W/l.out first-flip-uptime $L && $CK legacy-first
 kill -USR1 $L; wait_for $W/l.out update-flipped $L && $CK legacy-updated
 kill -TERM $L; wait $L; echo $? > $W/l.status
+cat /sys/class/tty/tty0/active > $W/vt-before
+{bin}/fbrun --board qemu-virt vboard-probe > $W/f.out 2> $W/f.err &
+F=$!
+wait_for $W/f.out first-flip-uptime $F && $CK fbrun-first
+cat /sys/class/tty/tty0/active > $W/vt-during
+kill -KILL $(ps -o pid= --ppid $F); wait $F; echo $? > $W/f.status
+sleep 0.5; cat /sys/class/tty/tty0/active > $W/vt-after-kill; $CK fbrun-after-kill
+{bin}/fbrun --board qemu-virt vboard-probe > $W/g.out 2> $W/g.err &
+F=$!
+wait_for $W/g.out first-flip-uptime $F && kill -TERM $F; wait $F; echo $? > $W/g.status
+cat /sys/class/tty/tty0/active > $W/vt-after-term
 echo '{{"name": "bad", "display": {{"rotation": 45}}}}' > $W/bad.json
 VITRINE_BOARD=$W/bad.json $P > $W/c.out 2> $W/c.err; echo $? > $W/c.status
 exit 0
@@ -179,6 +190,20 @@ def main():
         compare(results, f"{display} legacy first frame", os.path.join(run, "legacy-first.ppm"), first, failures_dir)
         compare(results, f"{display} legacy damage-only update (DirtyFB)", os.path.join(run, "legacy-updated.ppm"), updated,
                 failures_dir)
+        vt = {k: read(os.path.join(run, f"vt-{k}")).strip() for k in ("before", "during", "after-kill", "after-term")}
+        compare(results, f"{display} fbrun first frame", os.path.join(run, "fbrun-first.ppm"), first, failures_dir)
+        results.check(f"{display}: fbrun runs the app on its own VT", vt["during"] not in ("", vt["before"]),
+                      f"{vt['before']} before, {vt['during']} while running")
+        results.check(f"{display}: SIGKILL of the app under fbrun: status 137, previous VT back",
+                      read(os.path.join(run, "f.status")).strip() == "137" and vt["after-kill"] == vt["before"],
+                      f"status {read(os.path.join(run, 'f.status')).strip()}, {vt['after-kill']} active")
+        after_kill = os.path.join(run, "fbrun-after-kill.ppm")
+        if os.path.exists(after_kill):
+            bad, _ = images.compare(images.read_ppm(after_kill), first)
+            results.check(f"{display}: the console shows after the app was killed", bad > 1280 * 800 // 2, f"{bad} pixels differ from the app's frame")
+        results.check(f"{display}: SIGTERM to fbrun ends the app cleanly, previous VT back",
+                      read(os.path.join(run, "g.status")).strip() == "0" and vt["after-term"] == vt["before"],
+                      f"status {read(os.path.join(run, 'g.status')).strip()}, {vt['after-term']} active")
         bad_err = read(os.path.join(run, "c.err"))
         results.check(f"{display}: a bad board file is refused, naming the field",
                       read(os.path.join(run, "c.status")).strip() not in ("", "0") and "display.rotation" in bad_err,

@@ -11,6 +11,21 @@ uint32_t vitrine_drm_format_argb8888(void);
 /// fourcc_code(a, b, c, d): a DRM pixel-format code from its four characters.
 uint32_t vitrine_drm_fourcc(char a, char b, char c, char d);
 
+/// ioctl with an integer or a pointer argument (Swift cannot call the variadic ioctl). Retries EINTR.
+int vitrine_ioctl_int(int fd, unsigned long request, int argument);
+int vitrine_ioctl_pointer(int fd, unsigned long request, void *argument);
+
+/// The virtual-terminal requests fbrun needs (linux/vt.h, linux/kd.h), as values.
+enum {
+    VITRINE_VT_OPENQRY = 0x5600, VITRINE_VT_GETSTATE = 0x5603, VITRINE_VT_ACTIVATE = 0x5606,
+    VITRINE_VT_WAITACTIVE = 0x5607, VITRINE_KDSETMODE = 0x4B3A, VITRINE_KDGETMODE = 0x4B3B,
+    VITRINE_KD_TEXT = 0, VITRINE_KD_GRAPHICS = 1, VITRINE_KDGKBMODE = 0x4B44, VITRINE_KDSKBMODE = 0x4B45,
+    VITRINE_K_OFF = 4
+};
+
+/// struct vt_stat: the active VT and the mask of VTs in use.
+struct vitrine_vt_stat { unsigned short v_active, v_signal, v_state; };
+
 /// Whether the main thread serves the main run loop when an `async` main function's task is running: set
 /// up when the program loads (see main_run_loop.c). `false` when the Swift runtime offers no hook, in which
 /// case an async `main` parks the main thread in `dispatch_main()` and `RunLoop.main` never turns.
