@@ -13,3 +13,6 @@ int vitrine_ioctl_pointer(int fd, unsigned long request, void *argument) {
     do { r = ioctl(fd, request, argument); } while (r < 0 && errno == EINTR);
     return r;
 }
+
+#include <signal.h>
+int vitrine_sigrtmin(void) { return SIGRTMIN; }

@@ -52,6 +52,17 @@ final class Supervisor: @unchecked Sendable {
             }
         }
         defer { terminal?.restore() }
+        // VT switching: the kernel asks fbrun (SIGUSR1 to release, SIGUSR2 to acquire); fbrun asks the app.
+        var switchSources: [DispatchSourceSignal] = []
+        if let terminal {
+            do {
+                switchSources = installSwitchHandlers(terminal)
+                try terminal.takeSwitchControl(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2)
+            } catch {
+                say("VT switching stays with the kernel: \(error)")
+            }
+        }
+        defer { switchSources.forEach { $0.cancel() } }
 
         var restarts = 0
         var delay = 0.5
@@ -77,6 +88,39 @@ final class Supervisor: @unchecked Sendable {
 
     private var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
 
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Release: ask the app to let the display go, wait for its answer (at most 2 s: a hung app must not hold the
+    /// user's VT switch), then let the kernel switch. Acquire: acknowledge, then tell the app to repaint.
+    private func installSwitchHandlers(_ terminal: VirtualTerminal) -> [DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "fbrun.vt")
+        func handle(_ number: Int32, _ body: @escaping () -> Void) -> DispatchSourceSignal {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler(handler: body)
+            source.resume()
+            return source
+        }
+        return [
+            handle(DisplaySignals.released) { [weak self] in self?.released.signal() },
+            handle(SIGUSR1) { [weak self] in
+                guard let self else { return }
+                self.lock.lock(); let pid = self.childPID; self.lock.unlock()
+                if pid > 0 {
+                    kill(pid, DisplaySignals.release)
+                    if self.released.wait(timeout: .now() + 2) == .timedOut { self.say("the app did not release the display in 2 s") }
+                }
+                terminal.allowRelease()
+            },
+            handle(SIGUSR2) { [weak self] in
+                guard let self else { return }
+                terminal.acknowledgeAcquire()
+                self.lock.lock(); let pid = self.childPID; self.lock.unlock()
+                if pid > 0 { kill(pid, DisplaySignals.acquire) }
+            },
+        ]
+    }
+
     private func forward(_ number: Int32) {
         lock.lock()
         stopping = true
@@ -89,6 +133,7 @@ final class Supervisor: @unchecked Sendable {
     private func runOnce(_ executable: String) -> (code: Int32, signal: Int32?) {
         var environment = ProcessInfo.processInfo.environment
         environment["VITRINE_DISPLAY"] = environment["VITRINE_DISPLAY"] ?? "kms"
+        environment[DisplaySignals.environmentKey] = "1"
         if let board { environment["VITRINE_BOARD"] = board }
         let argv = ([executable] + command.dropFirst()).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -100,7 +145,9 @@ final class Supervisor: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for s in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, s) }
+        // Everything fbrun ignores in order to handle it is default again in the app.
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, DisplaySignals.release, DisplaySignals.acquire,
+                  DisplaySignals.released] { sigaddset(&defaults, s) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let rc = posix_spawn(&pid, executable, nil, &attributes, argv, envp)

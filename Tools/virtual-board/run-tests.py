@@ -52,7 +52,14 @@ kill -KILL $(ps -o pid= --ppid $F); wait $F; echo $? > $W/f.status
 sleep 0.5; cat /sys/class/tty/tty0/active > $W/vt-after-kill; $CK fbrun-after-kill
 {bin}/fbrun --board qemu-virt vboard-probe > $W/g.out 2> $W/g.err &
 F=$!
-wait_for $W/g.out first-flip-uptime $F && kill -TERM $F; wait $F; echo $? > $W/g.status
+wait_for $W/g.out first-flip-uptime $F
+APPVT=$(cat /sys/class/tty/tty0/active | tr -dc 0-9)
+busybox chvt 1; sleep 1; cat /sys/class/tty/tty0/active > $W/vt-away; $CK vt-away
+n=$(grep -c '^flip' $W/g.out)
+busybox chvt $APPVT
+for i in $(seq 1 100); do [ "$(grep -c '^flip' $W/g.out)" -gt "$n" ] && break; sleep 0.1; done
+sleep 0.3; $CK vt-back
+kill -TERM $F; wait $F; echo $? > $W/g.status
 cat /sys/class/tty/tty0/active > $W/vt-after-term
 echo '{{"name": "bad", "display": {{"rotation": 45}}}}' > $W/bad.json
 VITRINE_BOARD=$W/bad.json $P > $W/c.out 2> $W/c.err; echo $? > $W/c.status
@@ -201,6 +208,14 @@ def main():
         if os.path.exists(after_kill):
             bad, _ = images.compare(images.read_ppm(after_kill), first)
             results.check(f"{display}: the console shows after the app was killed", bad > 1280 * 800 // 2, f"{bad} pixels differ from the app's frame")
+        away = os.path.join(run, "vt-away.ppm")
+        if os.path.exists(away):
+            bad, _ = images.compare(images.read_ppm(away), first)
+            results.check(f"{display}: switching VT away shows the console", bad > 1280 * 800 // 2,
+                          f"{read(os.path.join(run, 'vt-away')).strip()} active, {bad} pixels differ from the app's frame")
+        else:
+            results.check(f"{display}: switching VT away shows the console", False, "no capture")
+        compare(results, f"{display} switching back repaints the app", os.path.join(run, "vt-back.ppm"), first, failures_dir)
         results.check(f"{display}: SIGTERM to fbrun ends the app cleanly, previous VT back",
                       read(os.path.join(run, "g.status")).strip() == "0" and vt["after-term"] == vt["before"],
                       f"status {read(os.path.join(run, 'g.status')).strip()}, {vt['after-term']} active")

@@ -20,8 +20,15 @@ enum {
     VITRINE_VT_OPENQRY = 0x5600, VITRINE_VT_GETSTATE = 0x5603, VITRINE_VT_ACTIVATE = 0x5606,
     VITRINE_VT_WAITACTIVE = 0x5607, VITRINE_KDSETMODE = 0x4B3A, VITRINE_KDGETMODE = 0x4B3B,
     VITRINE_KD_TEXT = 0, VITRINE_KD_GRAPHICS = 1, VITRINE_KDGKBMODE = 0x4B44, VITRINE_KDSKBMODE = 0x4B45,
-    VITRINE_K_OFF = 4
+    VITRINE_K_OFF = 4, VITRINE_VT_SETMODE = 0x5602, VITRINE_VT_RELDISP = 0x5605, VITRINE_VT_AUTO = 0,
+    VITRINE_VT_PROCESS = 1, VITRINE_VT_ACKACQ = 2
 };
+
+/// struct vt_mode: who switches the VT (the kernel, or this process through release/acquire signals).
+struct vitrine_vt_mode { char mode, waitv; short relsig, acqsig, frsig; };
+
+/// SIGRTMIN as this C library numbers it (a function-like macro in glibc).
+int vitrine_sigrtmin(void);
 
 /// struct vt_stat: the active VT and the mask of VTs in use.
 struct vitrine_vt_stat { unsigned short v_active, v_signal, v_state; };

@@ -1,6 +1,8 @@
 import CDRM
 import CPixman
 import CVitrineShims
+import Dispatch
+import Foundation
 import Glibc
 import Logging
 
@@ -78,6 +80,9 @@ public final class KMSOutput: FrameOutput {
     private var primaryPlane: PlaneID?
     private var atomicProps: AtomicProperties?
     private var modeBlob: UInt32 = 0
+    /// While the VT is switched away: no DRM master, no frames (damage waits).
+    public private(set) var isReleased = false
+    private var sessionSignals: [DispatchSourceSignal] = []
 
     /// Opens the display `configuration` describes (or the first usable one) and prepares two buffers; the
     /// first `present` sets the mode.
@@ -157,14 +162,70 @@ public final class KMSOutput: FrameOutput {
             }
         }
         fdSource = loop.watchReadable(fd: card.fd) { [weak self] in self?.readEvents() }
+        if ProcessInfo.processInfo.environment[DisplaySignals.environmentKey] == "1" { listenForSessionSignals() }
         log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation)")
     }
 
     isolated deinit { restore() }
 
+    // MARK: VT switching
+
+    /// The VT is being switched away: stop showing frames and drop DRM master so another program (the console,
+    /// another app) can take the display. Frames made meanwhile wait.
+    public func releaseDisplay() {
+        guard !isReleased else { return }
+        isReleased = true
+        paceTimer?.invalidate()
+        paceTimer = nil
+        if drmDropMaster(card.fd) != 0 { log.warning("drmDropMaster: \(String(cString: strerror(errno)))") }
+        log.info("display released (VT switched away)")
+    }
+
+    /// The VT is ours again: take DRM master back, set the mode again and repaint everything (whatever was shown
+    /// meanwhile is gone from scanout).
+    public func acquireDisplay() {
+        guard isReleased else { return }
+        guard drmSetMaster(card.fd) == 0 else {
+            log.error("drmSetMaster: \(String(cString: strerror(errno))) — another program holds the display")
+            return
+        }
+        isReleased = false
+        flipPending = false
+        modeSet = false
+        let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        for b in buffers { b.missed = [everything] }
+        Self.merge(everything, into: &waiting)
+        lastSubmit = -.infinity
+        log.info("display acquired (VT switched back): repainting")
+        submitIfReady()
+    }
+
+    /// fbrun's release/acquire requests (see `DisplaySignals`), answered on the main thread.
+    private func listenForSessionSignals() {
+        let parent = getppid()
+        sessionSignals = [(DisplaySignals.release, true), (DisplaySignals.acquire, false)].map { number, isRelease in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    if isRelease {
+                        self?.releaseDisplay()
+                        kill(parent, DisplaySignals.released)
+                    } else {
+                        self?.acquireDisplay()
+                    }
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+
     /// Puts the CRTC back as it was before the first modeset (the console's framebuffer) and stops watching the
     /// device. Safe to call more than once.
     public func restore() {
+        sessionSignals.forEach { $0.cancel() }
+        sessionSignals = []
         fdSource?.cancel()
         fdSource = nil
         paceTimer?.invalidate()
@@ -194,7 +255,7 @@ public final class KMSOutput: FrameOutput {
 
     /// Submits the waiting damage unless a flip is in flight or the previous one was less than a refresh ago.
     private func submitIfReady() {
-        guard !waiting.isEmpty, !flipPending, paceTimer == nil, let source else { return }
+        guard !waiting.isEmpty, !flipPending, !isReleased, paceTimer == nil, let source else { return }
         let interval = mode.refreshMillihertz > 0 ? 1000.0 / Double(mode.refreshMillihertz) : 1.0 / 60
         let now = loop.clock.now
         // Pace: virtual GPUs (and some panels) complete flips immediately; never flip faster than the mode.

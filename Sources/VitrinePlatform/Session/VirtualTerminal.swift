@@ -52,6 +52,25 @@ public final class VirtualTerminal {
         }
     }
 
+    /// Lets this process decide when the VT is switched away and back (`VT_PROCESS`): the kernel sends
+    /// `releaseSignal` when the user switches away and `acquireSignal` when they come back; answer a release with
+    /// `allowRelease()` once the display is let go (the kernel waits), an acquire with `acknowledgeAcquire()`.
+    public func takeSwitchControl(releaseSignal: Int32, acquireSignal: Int32) throws {
+        var mode = vitrine_vt_mode(mode: CChar(VITRINE_VT_PROCESS), waitv: 0, relsig: Int16(releaseSignal),
+                                   acqsig: Int16(acquireSignal), frsig: 0)
+        guard vitrine_ioctl_pointer(fd, UInt(VITRINE_VT_SETMODE), &mode) == 0 else {
+            throw DisplayError.call("VT_SETMODE VT_PROCESS on \(path)", errno: errno)
+        }
+        processSwitching = true
+    }
+    private var processSwitching = false
+
+    /// Lets a requested switch away happen (`VT_RELDISP 1`).
+    public func allowRelease() { _ = vitrine_ioctl_int(fd, UInt(VITRINE_VT_RELDISP), 1) }
+
+    /// Acknowledges that the VT is ours again (`VT_RELDISP VT_ACKACQ`).
+    public func acknowledgeAcquire() { _ = vitrine_ioctl_int(fd, UInt(VITRINE_VT_RELDISP), Int32(VITRINE_VT_ACKACQ)) }
+
     /// Whether the VT is in graphics mode now.
     public var isInGraphicsMode: Bool {
         var mode: Int32 = 0
@@ -62,6 +81,10 @@ public final class VirtualTerminal {
     public func restore() {
         guard !restored else { return }
         restored = true
+        if processSwitching {
+            var mode = vitrine_vt_mode(mode: CChar(VITRINE_VT_AUTO), waitv: 0, relsig: 0, acqsig: 0, frsig: 0)
+            _ = vitrine_ioctl_pointer(fd, UInt(VITRINE_VT_SETMODE), &mode)
+        }
         _ = vitrine_ioctl_int(fd, UInt(VITRINE_KDSETMODE), Int32(VITRINE_KD_TEXT))
         _ = vitrine_ioctl_int(fd, UInt(VITRINE_KDSKBMODE), previousKeyboardMode)
         if previousVT > 0 && previousVT != number {
