@@ -34,6 +34,7 @@ cut -d' ' -f1 /proc/uptime > $W/start-uptime
 VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
 A=$!
 wait_for $W/a.out first-flip-uptime $A && $CK first
+grep VmRSS /proc/$A/status > $W/a.rss
 kill -USR1 $A; wait_for $W/a.out update-flipped $A && $CK updated
 kill -USR2 $A; wait_for $W/a.out "animation:" $A
 kill -TERM $A; wait $A; echo $? > $W/a.status
@@ -228,6 +229,10 @@ def main():
         if start and flip:
             print(f"  figure: {display}, {path} modesetting: process start to first flip {float(flip) - float(start):.2f} s "
                   f"(guest under TCG, ~20x slower than the host)", flush=True)
+        rss = read(os.path.join(run, "a.rss")).split()
+        if len(rss) >= 2:
+            print(f"  figure: {display}: vboard-probe resident after its first frame, two 1280x800 dumb buffers mapped: "
+                  f"{int(rss[1]) / 1024:.1f} MiB", flush=True)
 
         run = os.path.join(work, f"run-{display}-portrait")
         rc = boot(display, "portrait", GUEST_PORTRAIT.format(root=ROOT, bin=bin_dir), run)
