@@ -44,6 +44,10 @@ L=$!
 wait_for $W/l.out first-flip-uptime $L && $CK legacy-first
 kill -USR1 $L; wait_for $W/l.out update-flipped $L && $CK legacy-updated
 kill -TERM $L; wait $L; echo $? > $W/l.status
+VITRINE_BOARD=generic-1080p $P > $W/h.out 2> $W/h.err &
+H=$!
+wait_for $W/h.out first-flip-uptime $H && $CK hd
+kill -TERM $H; wait $H
 cat /sys/class/tty/tty0/active > $W/vt-before
 {bin}/fbrun --board qemu-virt vboard-probe > $W/f.out 2> $W/f.err &
 F=$!
@@ -160,6 +164,7 @@ def main():
     first = expected_image(bin_dir, os.path.join(expected_dir, "first.png"), "1280x800@1")
     updated = expected_image(bin_dir, os.path.join(expected_dir, "updated.png"), "1280x800@1", "--updated")
     rotated = expected_image(bin_dir, os.path.join(expected_dir, "rotated.png"), "1280x800@2")
+    hd = expected_image(bin_dir, os.path.join(expected_dir, "hd.png"), "1920x1080@1")
     results = Results()
     for display in args.displays.split(","):
         print(f"virtual board, {display}:", flush=True)
@@ -192,6 +197,7 @@ def main():
             results.check(f"{display}: the console is back after the app", bad > 1280 * 800 // 2, f"{bad} pixels differ from the app's frame")
         else:
             results.check(f"{display}: the console is back after the app", False, "no capture")
+        compare(results, f"{display} generic-1080p board (mode 1920x1080@60 chosen)", os.path.join(run, "hd.ppm"), hd, failures_dir)
         legacy_err = read(os.path.join(run, "l.err"))
         results.check(f"{display}: the legacy API is used when asked", "legacy modesetting" in legacy_err,
                       legacy_err.strip().splitlines()[0] if legacy_err.strip() else "no log")
