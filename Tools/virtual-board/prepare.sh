@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 OUT=${VBOARD_DIR:-$PWD/.build/virtual-board}
 mkdir -p "$OUT"
 
-PACKAGES=(qemu-system-x86 busybox-static cpio kmod python3)
+PACKAGES=(qemu-system-x86 busybox-static cpio kmod python3 seatd)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

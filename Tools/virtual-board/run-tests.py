@@ -68,6 +68,20 @@ kill -TERM $F; wait $F; echo $? > $W/g.status
 cat /sys/class/tty/tty0/active > $W/vt-after-term
 echo '{{"name": "bad", "display": {{"rotation": 45}}}}' > $W/bad.json
 VITRINE_BOARD=$W/bad.json $P > $W/c.out 2> $W/c.err; echo $? > $W/c.status
+# Without root, through seatd: the probe as 'nobody', who cannot open the card directly; VT switches by seatd.
+stat -c %a /dev/dri/card0 > $W/card-mode
+seatd -g nogroup -l info > $W/seatd.log 2>&1 &
+S=$!
+for i in $(seq 1 50); do [ -S /run/seatd.sock ] && break; sleep 0.1; done
+busybox su -s /bin/sh nobody -c "cd /tmp; VITRINE_BOARD={root}/Board/qemu-virt/board.json $P" > $W/s.out 2> $W/s.err &
+N=$!
+wait_for $W/s.out first-flip-uptime $N && $CK seat-first
+busybox chvt 2; sleep 1; $CK seat-away
+n=$(grep -c '^flip' $W/s.out)
+busybox chvt 1
+for i in $(seq 1 100); do [ "$(grep -c '^flip' $W/s.out)" -gt "$n" ] && break; sleep 0.1; done
+sleep 0.3; $CK seat-back
+kill -TERM $N; wait $N; kill $S
 exit 0
 """
 
@@ -230,6 +244,18 @@ def main():
         results.check(f"{display}: a bad board file is refused, naming the field",
                       read(os.path.join(run, "c.status")).strip() not in ("", "0") and "display.rotation" in bad_err,
                       bad_err.strip().splitlines()[-1] if bad_err.strip() else "no message")
+        seat_err = read(os.path.join(run, "s.err"))
+        results.check(f"{display}: without root, through seatd (libseat)", "session: libseat" in seat_err,
+                      f"card mode {read(os.path.join(run, 'card-mode')).strip()}, app run as nobody")
+        compare(results, f"{display} seat first frame", os.path.join(run, "seat-first.ppm"), first, failures_dir)
+        seat_away = os.path.join(run, "seat-away.ppm")
+        if os.path.exists(seat_away):
+            bad, _ = images.compare(images.read_ppm(seat_away), first)
+            results.check(f"{display}: seatd switching VT away shows the console", bad > 1280 * 800 // 2, f"{bad} pixels differ")
+        else:
+            results.check(f"{display}: seatd switching VT away shows the console", False, "no capture")
+        compare(results, f"{display} seatd switching back repaints the app", os.path.join(run, "seat-back.ppm"), first,
+                failures_dir)
         start = read(os.path.join(run, "start-uptime")).strip()
         flip = next((l.split()[1] for l in out.splitlines() if l.startswith("first-flip-uptime")), None)
         if start and flip:

@@ -29,7 +29,8 @@ enum DisplaySelection {
         if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
         do {
-            let output = try KMSOutput(configuration: configuration, loop: loop, logger: log)
+            let output = try KMSOutput(configuration: configuration, loop: loop, session: try session(env, loop: loop, log: log),
+                                       logger: log)
             let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init)
                 ?? panelScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
                               widthMillimetres: output.connector.widthMillimetres,
@@ -39,6 +40,24 @@ enum DisplaySelection {
             if wanted == "kms" { throw error }
             log.notice("no panel (\(error)); using a headless screen")
             return headless
+        }
+    }
+}
+
+extension DisplaySelection {
+    /// The seat session the display is opened through: `VITRINE_SESSION=seat` insists on libseat (seatd or
+    /// logind), `direct` opens devices directly (root, or the `video` group); unset, libseat when a seat manager
+    /// is reachable, else direct.
+    static func session(_ env: [String: String], loop: EventLoop, log: Logger) throws -> SeatSession? {
+        switch env["VITRINE_SESSION"] {
+        case "direct": return nil
+        case "seat": return try SeatSession(loop: loop, logger: log)
+        default:
+            guard SeatSession.managerAvailable else { return nil }
+            do { return try SeatSession(loop: loop, logger: log) } catch {
+                log.notice("no seat (\(error)); opening devices directly")
+                return nil
+            }
         }
     }
 }

@@ -91,6 +91,8 @@ public struct PlaneInfo: Sendable {
 public final class DRMCard {
     public let path: String
     public let fd: Int32
+    /// Whether this object closes the descriptor (not when a seat manager opened it: the session does).
+    private let ownsDescriptor: Bool
 
     /// Opens `path` read-write with close-on-exec.
     public init(path: String) throws {
@@ -98,9 +100,17 @@ public final class DRMCard {
         guard fd >= 0 else { throw DisplayError.call("open(\(path))", errno: errno, path: path) }
         self.path = path
         self.fd = fd
+        ownsDescriptor = true
     }
 
-    deinit { close(fd) }
+    /// A card opened elsewhere (by a seat manager); the opener closes it.
+    public init(path: String, openedDescriptor fd: Int32) {
+        self.path = path
+        self.fd = fd
+        ownsDescriptor = false
+    }
+
+    deinit { if ownsDescriptor { close(fd) } }
 
     /// The kernel driver's name (`virtio_gpu`, `bochs-drm`, `vc4`, …).
     public var driverName: String {

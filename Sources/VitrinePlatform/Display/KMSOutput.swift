@@ -83,11 +83,17 @@ public final class KMSOutput: FrameOutput {
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
     private var sessionSignals: [DispatchSourceSignal] = []
+    /// The seat session the card was opened through, if any.
+    private let session: SeatSession?
 
     /// Opens the display `configuration` describes (or the first usable one) and prepares two buffers; the
     /// first `present` sets the mode.
-    public init(configuration: KMSConfiguration = KMSConfiguration(), loop: EventLoop, logger: Logger = Logger(label: "vitrine.kms")) throws {
+    /// With `session`, cards are opened through the seat manager (no root needed) and its disable/enable are the
+    /// VT switches; without, cards are opened directly.
+    public init(configuration: KMSConfiguration = KMSConfiguration(), loop: EventLoop, session: SeatSession? = nil,
+                logger: Logger = Logger(label: "vitrine.kms")) throws {
         self.loop = loop
+        self.session = session
         log = logger
         guard [0, 90, 180, 270].contains(configuration.rotation) else {
             throw DisplayError("rotation must be 0, 90, 180 or 270, got \(configuration.rotation)")
@@ -101,16 +107,22 @@ public final class KMSOutput: FrameOutput {
         var chosen: (DRMCard, ConnectorInfo, DisplayMode)?
         for path in candidates {
             do {
-                let card = try DRMCard(path: path)
-                guard card.supportsDumbBuffers else { tried.append("\(path) (\(card.driverName)): no dumb buffers"); continue }
+                let card = try session.map { DRMCard(path: path, openedDescriptor: try $0.openDevice(path)) } ?? DRMCard(path: path)
+                guard card.supportsDumbBuffers else {
+                    tried.append("\(path) (\(card.driverName)): no dumb buffers")
+                    session?.closeDevice(card.fd)
+                    continue
+                }
                 let connectors = try card.connectors()
                 let wanted = connectors.filter { c in c.isConnected && (configuration.connectorName.map { $0 == c.name } ?? true) }
                 guard let c = wanted.first else {
+                    session?.closeDevice(card.fd)
                     let names = connectors.map { "\($0.name)\($0.isConnected ? "" : " (disconnected)")" }.joined(separator: ", ")
                     tried.append("\(path) (\(card.driverName)): no connected connector\(configuration.connectorName.map { " named \($0)" } ?? "") among [\(names)]")
                     continue
                 }
                 guard let m = Self.pickMode(c.modes, configuration) else {
+                    session?.closeDevice(card.fd)
                     tried.append("\(path) \(c.name): no mode matches \(configuration.modeWidth ?? 0)x\(configuration.modeHeight ?? 0); has \(c.modes.map(\.description).joined(separator: ", "))")
                     continue
                 }
@@ -162,7 +174,12 @@ public final class KMSOutput: FrameOutput {
             }
         }
         fdSource = loop.watchReadable(fd: card.fd) { [weak self] in self?.readEvents() }
-        if ProcessInfo.processInfo.environment[DisplaySignals.environmentKey] == "1" { listenForSessionSignals() }
+        if let session {
+            session.onDisable = { [weak self] in self?.releaseDisplay() }
+            session.onEnable = { [weak self] in self?.acquireDisplay() }
+        } else if ProcessInfo.processInfo.environment[DisplaySignals.environmentKey] == "1" {
+            listenForSessionSignals()
+        }
         log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation)")
     }
 
@@ -177,7 +194,8 @@ public final class KMSOutput: FrameOutput {
         isReleased = true
         paceTimer?.invalidate()
         paceTimer = nil
-        if drmDropMaster(card.fd) != 0 { log.warning("drmDropMaster: \(String(cString: strerror(errno)))") }
+        // Under a seat manager, the manager takes master away itself.
+        if session == nil, drmDropMaster(card.fd) != 0 { log.warning("drmDropMaster: \(String(cString: strerror(errno)))") }
         log.info("display released (VT switched away)")
     }
 
@@ -185,7 +203,8 @@ public final class KMSOutput: FrameOutput {
     /// meanwhile is gone from scanout).
     public func acquireDisplay() {
         guard isReleased else { return }
-        guard drmSetMaster(card.fd) == 0 else {
+        // A seat manager gives master back before enabling the seat; directly, we take it.
+        guard drmIsMaster(card.fd) != 0 || drmSetMaster(card.fd) == 0 else {
             log.error("drmSetMaster: \(String(cString: strerror(errno))) — another program holds the display")
             return
         }
@@ -243,6 +262,8 @@ public final class KMSOutput: FrameOutput {
         }
         drmModeFreeCrtc(saved)
         if modeBlob != 0 { drmModeDestroyPropertyBlob(card.fd, modeBlob); modeBlob = 0 }
+        buffers.removeAll()
+        session?.closeDevice(card.fd)
     }
 
     // MARK: Frames
