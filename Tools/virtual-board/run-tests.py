@@ -73,7 +73,7 @@ stat -c %a /dev/dri/card0 > $W/card-mode
 seatd -g nogroup -l info > $W/seatd.log 2>&1 &
 S=$!
 for i in $(seq 1 50); do [ -S /run/seatd.sock ] && break; sleep 0.1; done
-busybox su -s /bin/sh nobody -c "cd /tmp; VITRINE_BOARD={root}/Board/qemu-virt/board.json $P" > $W/s.out 2> $W/s.err &
+busybox su -s /bin/sh nobody -c "cd /tmp; exec env VITRINE_BOARD={root}/Board/qemu-virt/board.json $P" > $W/s.out 2> $W/s.err &
 N=$!
 wait_for $W/s.out first-flip-uptime $N && $CK seat-first
 busybox chvt 2; sleep 1; $CK seat-away
@@ -81,7 +81,13 @@ n=$(grep -c '^flip' $W/s.out)
 busybox chvt 1
 for i in $(seq 1 100); do [ "$(grep -c '^flip' $W/s.out)" -gt "$n" ] && break; sleep 0.1; done
 sleep 0.3; $CK seat-back
-kill -TERM $N; wait $N; kill $S
+kill -TERM $N; wait $N
+# The seat manager dies under a running app: the display is lost for good; the app says so and exits 69.
+busybox su -s /bin/sh nobody -c "cd /tmp; exec env VITRINE_BOARD={root}/Board/qemu-virt/board.json $P" > $W/t.out 2> $W/t.err &
+N=$!
+wait_for $W/t.out first-flip-uptime $N && kill -KILL $S
+for i in $(seq 1 200); do kill -0 $N 2>/dev/null || break; sleep 0.1; done
+kill -KILL $N 2>/dev/null; wait $N; echo $? > $W/t.status
 exit 0
 """
 
@@ -256,6 +262,10 @@ def main():
             results.check(f"{display}: seatd switching VT away shows the console", False, "no capture")
         compare(results, f"{display} seatd switching back repaints the app", os.path.join(run, "seat-back.ppm"), first,
                 failures_dir)
+        lost_err = read(os.path.join(run, "t.err"))
+        results.check(f"{display}: a display lost for good ends the app with status 69 and the reason",
+                      read(os.path.join(run, "t.status")).strip() == "69" and "the display is lost" in lost_err,
+                      (lost_err.strip().splitlines() or ["no message"])[-1])
         start = read(os.path.join(run, "start-uptime")).strip()
         flip = next((l.split()[1] for l in out.splitlines() if l.startswith("first-flip-uptime")), None)
         if start and flip:

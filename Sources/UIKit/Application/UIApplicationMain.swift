@@ -62,6 +62,13 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         terminationSources.forEach { $0.cancel() }
         (UIScreen.main.output as? KMSOutput)?.restore()
     }
+    // A display lost for good (device removed, seat manager gone) ends the app with status 69 and the reason,
+    // so a supervisor (fbrun --restart, systemd) can start it again when the display is back.
+    var lostDisplay: String?
+    (UIScreen.main.output as? KMSOutput)?.onLost = { reason in
+        lostDisplay = reason
+        UIApplication.shared.runLoop.stop()
+    }
 
     let delegateClass = delegateType ?? delegateClassName.flatMap { NSClassFromString($0) as? any UIApplicationDelegate.Type }
     if let delegateClassName, delegateClass == nil {
@@ -100,6 +107,10 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
             FileHandle.standardError.write(Data("vitrine: could not write the screenshot to \(path): \(error)\n".utf8))
             return 73 // EX_CANTCREAT
         }
+    }
+    if let lostDisplay {
+        FileHandle.standardError.write(Data("vitrine: the display is lost: \(lostDisplay)\n".utf8))
+        return 69 // EX_UNAVAILABLE
     }
     return 0
 }

@@ -64,6 +64,10 @@ public final class KMSOutput: FrameOutput {
     public private(set) var bytesCopiedLastFrame = 0
     /// Called after every completed flip (the frame is on screen).
     public var onFlip: (@MainActor (KMSOutput) -> Void)?
+    /// Called once when the display is gone for good (the device removed, the seat manager gone): the app cannot
+    /// show anything any more and should end, non-zero, so a supervisor can restart it.
+    public var onLost: (@MainActor (String) -> Void)?
+    private var lost = false
 
     private let loop: EventLoop
     private let log: Logger
@@ -177,6 +181,7 @@ public final class KMSOutput: FrameOutput {
         if let session {
             session.onDisable = { [weak self] in self?.releaseDisplay() }
             session.onEnable = { [weak self] in self?.acquireDisplay() }
+            session.onLost = { [weak self] reason in self?.displayLost(reason) }
         } else if ProcessInfo.processInfo.environment[DisplaySignals.environmentKey] == "1" {
             listenForSessionSignals()
         }
@@ -335,13 +340,30 @@ public final class KMSOutput: FrameOutput {
             ok = drmModePageFlip(card.fd, crtc.rawValue, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), cookie) == 0
         }
         guard ok else {
-            log.error("page flip failed: \(String(cString: strerror(errno)))")
+            let code = errno
+            if code == ENODEV || code == ENXIO {
+                return displayLost("\(card.path) is gone (page flip: \(String(cString: strerror(code))))")
+            }
+            log.error("page flip failed: \(String(cString: strerror(code)))")
             // Nothing was queued: the buffer still needs these rectangles next time.
             for r in clips { Self.merge(r, into: &buffer.missed) }
             return
         }
         flipPending = true
         back = 1 - back
+    }
+
+    /// The display is gone for good: stop, and say so once.
+    private func displayLost(_ reason: String) {
+        guard !lost else { return }
+        lost = true
+        isReleased = true
+        paceTimer?.invalidate()
+        paceTimer = nil
+        fdSource?.cancel()
+        fdSource = nil
+        log.error("display lost: \(reason)")
+        onLost?(reason)
     }
 
     private func readEvents() {

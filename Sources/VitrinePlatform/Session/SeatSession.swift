@@ -2,6 +2,9 @@ import CSeat
 import Glibc
 import Logging
 
+/// POLLRDHUP (the peer closed its end), 0x2000 on Linux: glibc declares it only under _GNU_SOURCE.
+private let pollReadHangUp: Int16 = 0x2000
+
 /// Devices through a seat manager (seatd, or logind), via libseat: the app opens the DRM card without root, and
 /// the seat manager switches VTs, telling the app when the seat is disabled (switched away: stop using the
 /// devices, then acknowledge) and enabled again.
@@ -12,6 +15,8 @@ public final class SeatSession {
     /// Called when the seat is disabled (before the acknowledgement) and when it is enabled again.
     public var onDisable: (@MainActor () -> Void)?
     public var onEnable: (@MainActor () -> Void)?
+    /// Called once if the seat manager goes away (the connection to it is lost): the devices are gone for good.
+    public var onLost: (@MainActor (String) -> Void)?
     public private(set) var isEnabled = false
 
     /// What libseat's C callbacks reach: created before the seat (libseat takes its userdata at open), pointing
@@ -61,15 +66,24 @@ public final class SeatSession {
             if libseat_dispatch(seat, 100) < 0 { break }
             waited += 100
         }
+        // (Every stored property is set: a throw from here runs deinit, which closes the seat.)
         guard isEnabled else {
-            libseat_close_seat(seat)
-            listener.deinitialize(count: 1)
-            listener.deallocate()
             throw DisplayError("seat \(name) was not enabled within \(timeout) s (another session holds it?)")
         }
         source = loop.watchReadable(fd: libseat_get_fd(seat)) { [weak self] in
             guard let self else { return }
-            _ = libseat_dispatch(self.seat, 0)
+            let failed = libseat_dispatch(self.seat, 0) < 0
+            // libseat reads end-of-file from a dead seat manager as "nothing to do"; the socket's hang-up says it.
+            var check = pollfd(fd: libseat_get_fd(self.seat), events: Int16(POLLIN) | pollReadHangUp, revents: 0)
+            let hungUp = poll(&check, 1, 0) > 0 && check.revents & (Int16(POLLHUP) | pollReadHangUp | Int16(POLLERR)) != 0
+            if failed || hungUp {
+                let reason = failed ? "the seat manager went away (libseat_dispatch: \(String(cString: strerror(errno))))"
+                                    : "the seat manager went away (its connection hung up)"
+                self.source?.cancel()
+                self.source = nil
+                self.log.error("\(reason)")
+                self.onLost?(reason)
+            }
         }
         log.info("session: libseat, seat \(name)")
     }
