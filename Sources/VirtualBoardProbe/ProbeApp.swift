@@ -3,6 +3,8 @@
 // for the things a panel must show:
 //   SIGUSR1  recolour one small square (a damage-only update)
 //   SIGUSR2  animate: move a square every frame for 90 frames, then report the flip rate
+// Every external screen (at launch or connected later) gets a window filled with orange; connections and
+// disconnections are reported as "screen connected WxH (N screens)" / "screen disconnected (N screens)".
 // It reports on standard output: "flip N" for every completed page flip, "first-flip-uptime S" (the guest's
 // /proc/uptime at the first flip), "update-flipped N", "animation: F frames in S s".
 // `--updated` starts in the recoloured state (the tests render their expected images headless with it).
@@ -18,6 +20,8 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     var sources: [DispatchSourceSignal] = []
     var updatePending = false
     var animation: (frames: Int, started: Double)?
+    var externalWindows: [UIScreen: UIWindow] = [:]
+    var observers: [any NSObjectProtocol] = []
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -49,6 +53,25 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         window.makeKeyAndVisible()
         self.window = window
 
+        for screen in UIScreen.screens.dropFirst() { show(on: screen) }
+        say("screens \(UIScreen.screens.count)")
+        observers.append(NotificationCenter.default.addObserver(forName: UIScreen.didConnectNotification, object: nil, queue: .main) { note in
+            // Delivered on the main queue (queue: .main): the object is only touched there.
+            nonisolated(unsafe) let object = note.object
+            MainActor.assumeIsolated {
+                guard let screen = object as? UIScreen else { return }
+                self.show(on: screen)
+                say("screen connected \(Int(screen.nativeBounds.width))x\(Int(screen.nativeBounds.height)) (\(UIScreen.screens.count) screens)")
+            }
+        })
+        observers.append(NotificationCenter.default.addObserver(forName: UIScreen.didDisconnectNotification, object: nil, queue: .main) { note in
+            nonisolated(unsafe) let object = note.object
+            MainActor.assumeIsolated {
+                guard let screen = object as? UIScreen else { return }
+                self.externalWindows[screen] = nil
+                say("screen disconnected (\(UIScreen.screens.count) screens)")
+            }
+        })
         if let output = UIScreen.main.output as? KMSOutput {
             output.onFlip = { [weak self] output in self?.flipped(output) }
         }
@@ -60,6 +83,18 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             return source
         }
         return true
+    }
+
+    /// A window on an external screen: orange, with a label.
+    func show(on screen: UIScreen) {
+        let window = UIWindow(frame: screen.bounds)
+        window.screen = screen
+        window.backgroundColor = .orange
+        let label = UILabel(frame: CGRect(x: 20, y: 20, width: 400, height: 40))
+        label.text = "External display"
+        window.addSubview(label)
+        window.isHidden = false
+        externalWindows[screen] = window
     }
 
     func recolour() {

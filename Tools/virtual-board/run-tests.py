@@ -103,10 +103,34 @@ kill -TERM $A; wait $A; echo $? > $W/p.status
 exit 0
 """
 
+# A hot-pluggable PCIe port for an external display (a second GPU, bochs), with address windows reserved so a
+# device plugged later can be given its BARs. (QEMU 7.2 dies re-adding a display device it removed, so the
+# scenario plugs first and unplugs after.)
+HOTPLUG_PORT = ["-device", "pcie-root-port,id=rp1,chassis=1,slot=1,pref32-reserve=64M,mem-reserve=16M"]
 DISPLAY_DEVICES = {
-    "virtio": {"main": ["-device", "virtio-gpu-pci"], "portrait": ["-device", "virtio-gpu-pci,xres=800,yres=1280"]},
-    "bochs": {"main": ["-device", "bochs-display"], "portrait": ["-device", "bochs-display,xres=800,yres=1280"]},
+    "virtio": {"main": ["-device", "virtio-gpu-pci"], "portrait": ["-device", "virtio-gpu-pci,xres=800,yres=1280"],
+               "hotplug": ["-device", "virtio-gpu-pci"] + HOTPLUG_PORT},
+    "bochs": {"main": ["-device", "bochs-display"], "portrait": ["-device", "bochs-display,xres=800,yres=1280"],
+              "hotplug": ["-device", "bochs-display"] + HOTPLUG_PORT},
 }
+
+GUEST_HOTPLUG = r"""
+set -u
+cd {root}
+W=$vbwork
+T={root}/Tools/virtual-board
+wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+VITRINE_BOARD=qemu-virt {bin}/vboard-probe > $W/x.out 2> $W/x.err &
+A=$!
+wait_for $W/x.out first-flip-uptime $A
+sh $T/qmp.sh plug '{{"execute": "device_add", "arguments": {{"driver": "bochs-display", "id": "ext", "bus": "rp1"}}}}'
+wait_for $W/x.out "screen connected" $A && sleep 1 && sh $T/checkpoint.sh external ext
+sh $T/qmp.sh unplug '{{"execute": "device_del", "arguments": {{"id": "ext"}}}}'
+wait_for $W/x.out "screen disconnected" $A
+kill -USR1 $A; wait_for $W/x.out update-flipped $A && sh $T/checkpoint.sh main-after
+kill -TERM $A; wait $A; echo $? > $W/x.status
+exit 0
+"""
 
 
 class Results:
@@ -280,6 +304,23 @@ def main():
         rc = boot(display, "portrait", GUEST_PORTRAIT.format(root=ROOT, bin=bin_dir), run)
         compare(results, f"{display} portrait-hidpi board (rotation 90, scale 2)", os.path.join(run, "rotated.ppm"), rotated,
                 failures_dir, turn=90)
+        run = os.path.join(work, f"run-{display}-hotplug")
+        boot(display, "hotplug", GUEST_HOTPLUG.format(root=ROOT, bin=bin_dir), run)
+        out = read(os.path.join(run, "x.out"))
+        results.check(f"{display}: an external display plugged in becomes a UIScreen", "screen connected 1280x800 (2 screens)" in out,
+                      next((l for l in out.splitlines() if l.startswith("screen connected")), "no connection reported"))
+        shot = os.path.join(run, "external.ppm")
+        if os.path.exists(shot):
+            w, h, px = images.read_ppm(shot)
+            centre = px[(h // 2 * w + w // 2) * 3:(h // 2 * w + w // 2) * 3 + 3]
+            results.check(f"{display}: the app's window shows on the external display", centre[0] > 200 and 90 < centre[1] < 170 and centre[2] < 40,
+                          f"centre pixel {tuple(centre)} (orange expected)")
+        else:
+            results.check(f"{display}: the app's window shows on the external display", False, "no capture")
+        results.check(f"{display}: unplugged, it is disconnected without a restart", "screen disconnected (1 screens)" in out
+                      and read(os.path.join(run, "x.status")).strip() == "0", f"status {read(os.path.join(run, 'x.status')).strip()}")
+        compare(results, f"{display} the panel goes on after the external display left", os.path.join(run, "main-after.ppm"),
+                updated, failures_dir)
     print(f"virtual board: {results.passed} passed, {len(results.failed)} failed" +
           (f": {', '.join(results.failed)}" if results.failed else ""), flush=True)
     return 1 if results.failed else 0

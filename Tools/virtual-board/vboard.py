@@ -5,9 +5,11 @@ The guest boots Debian's kernel with the host's root file system read-only over 
 run unchanged) and RUN_DIR shared read-write at the same path. It runs GUEST_SCRIPT with /bin/sh and powers
 off; the script's exit status is this command's.
 
-Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag>" to the virtio-serial port
-/dev/virtio-ports/vboard.ctl; the host takes a screendump of what the display shows to RUN_DIR/<tag>.ppm and
-answers "ACK <tag>". Guest scripts use Tools/virtual-board/checkpoint.sh.
+Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag> [<device id>]" to the
+virtio-serial port named vboard.ctl; the host takes a screendump of what the display (or the display device with
+that QEMU id) shows to RUN_DIR/<tag>.ppm and answers "ACK <tag>". "QMP <tag> <json command>" runs a QMP command
+(plugging or unplugging a device, as a technician would) and answers "ACK <tag>". Guest scripts use
+Tools/virtual-board/checkpoint.sh and qmp.sh.
 
 usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
 """
@@ -135,8 +137,23 @@ def main():
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
                 if line.startswith(b"CKPT "):
-                    tag = line[5:].decode().strip()
-                    monitor.command("screendump", filename=os.path.join(run_dir, f"{tag}.ppm"))
+                    words = line[5:].decode().split()
+                    tag, device = words[0], (words[1] if len(words) > 1 else None)
+                    arguments = {"filename": os.path.join(run_dir, f"{tag}.ppm")}
+                    if device:
+                        arguments["device"] = device
+                    try:
+                        monitor.command("screendump", **arguments)
+                    except RuntimeError as error:
+                        print(f"vboard: screendump {tag}: {error}", flush=True)
+                    control.sendall(f"ACK {tag}\n".encode())
+                elif line.startswith(b"QMP "):
+                    tag, _, text = line[4:].decode().partition(" ")
+                    request = json.loads(text)
+                    try:
+                        monitor.command(request["execute"], **request.get("arguments", {}))
+                    except RuntimeError as error:
+                        print(f"vboard: QMP {tag}: {error}", flush=True)
                     control.sendall(f"ACK {tag}\n".encode())
         qemu.wait(timeout=30)
         exit_file = os.path.join(run_dir, "exit-code")

@@ -122,7 +122,7 @@ open class UIApplication: UIResponder {
         let ordered = windows
         var screens: [UIScreen] = []
         for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
-        for screen in screens where !screen.composite(ordered).isEmpty { didWork = true }
+        for screen in screens where screen.isConnected && !screen.composite(ordered).isEmpty { didWork = true }
         guard didWork else { return }
         frameCount += 1
         for observer in frameObservers { observer(self) }

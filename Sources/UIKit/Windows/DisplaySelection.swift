@@ -29,8 +29,9 @@ enum DisplaySelection {
         if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
         do {
-            let output = try KMSOutput(configuration: configuration, loop: loop, session: try session(env, loop: loop, log: log),
-                                       logger: log)
+            let seat = try session(env, loop: loop, log: log)
+            let output = try KMSOutput(configuration: configuration, loop: loop, session: seat, logger: log)
+            defer { ScreenRegistry.start(main: output, loop: loop, session: seat, log: log) }
             let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init)
                 ?? panelScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
                               widthMillimetres: output.connector.widthMillimetres,

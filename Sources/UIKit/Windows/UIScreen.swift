@@ -36,6 +36,9 @@ open class UIScreen: Hashable, @MainActor CustomStringConvertible {
     public var nativeScale: CGFloat { scale }
     /// Whether the screen is in-memory only.
     public let isHeadless: Bool
+    /// Whether the display is still there (an external display that was disconnected is not; nothing is drawn
+    /// on it any more).
+    public internal(set) var isConnected = true
 
     /// A headless screen of `pixelSize` pixels at `scale` points-to-pixels. Its size in points is the pixel
     /// size divided by the scale.

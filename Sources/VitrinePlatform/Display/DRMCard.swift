@@ -153,17 +153,18 @@ public final class DRMCard {
         return (0..<Int(res.pointee.count_crtcs)).map { CRTCID(res.pointee.crtcs[$0]) }
     }
 
-    /// A CRTC that can drive `connector`: the one its encoder uses now, else the first free one an encoder allows.
-    func crtc(for connector: ConnectorInfo) throws -> CRTCID {
+    /// A CRTC that can drive `connector` and is not in `used` (driving another of our screens): the one its
+    /// encoder uses now, else the first one an encoder allows.
+    func crtc(for connector: ConnectorInfo, excluding used: Set<CRTCID> = []) throws -> CRTCID {
         let crtcs = try crtcIDs()
         if connector.encoderID != 0, let enc = drmModeGetEncoder(fd, connector.encoderID) {
             defer { drmModeFreeEncoder(enc) }
-            if enc.pointee.crtc_id != 0 { return CRTCID(enc.pointee.crtc_id) }
+            if enc.pointee.crtc_id != 0, !used.contains(CRTCID(enc.pointee.crtc_id)) { return CRTCID(enc.pointee.crtc_id) }
         }
         for encoderID in connector.encoderIDs {
             guard let enc = drmModeGetEncoder(fd, encoderID) else { continue }
             defer { drmModeFreeEncoder(enc) }
-            for (i, crtc) in crtcs.enumerated() where enc.pointee.possible_crtcs & (1 << UInt32(i)) != 0 {
+            for (i, crtc) in crtcs.enumerated() where enc.pointee.possible_crtcs & (1 << UInt32(i)) != 0 && !used.contains(crtc) {
                 return crtc
             }
         }

@@ -89,13 +89,18 @@ public final class KMSOutput: FrameOutput {
     private var sessionSignals: [DispatchSourceSignal] = []
     /// The seat session the card was opened through, if any.
     private let session: SeatSession?
+    /// Whether this output opened the card (else it shares another output's).
+    private var ownsCard = true
 
     /// Opens the display `configuration` describes (or the first usable one) and prepares two buffers; the
     /// first `present` sets the mode.
     /// With `session`, cards are opened through the seat manager (no root needed) and its disable/enable are the
     /// VT switches; without, cards are opened directly.
+    ///
+    /// Another screen on a card already in use (an external display beside the panel) passes that output's
+    /// `card` as `sharedCard` (one descriptor per card: only one can be DRM master) and the CRTCs its screens use.
     public init(configuration: KMSConfiguration = KMSConfiguration(), loop: EventLoop, session: SeatSession? = nil,
-                logger: Logger = Logger(label: "vitrine.kms")) throws {
+                sharedCard: DRMCard? = nil, usedCRTCs: Set<CRTCID> = [], logger: Logger = Logger(label: "vitrine.kms")) throws {
         self.loop = loop
         self.session = session
         log = logger
@@ -111,22 +116,24 @@ public final class KMSOutput: FrameOutput {
         var chosen: (DRMCard, ConnectorInfo, DisplayMode)?
         for path in candidates {
             do {
-                let card = try session.map { DRMCard(path: path, openedDescriptor: try $0.openDevice(path)) } ?? DRMCard(path: path)
+                let card = try sharedCard.flatMap { $0.path == path ? $0 : nil }
+                    ?? session.map { DRMCard(path: path, openedDescriptor: try $0.openDevice(path)) } ?? DRMCard(path: path)
+                ownsCard = card !== sharedCard
                 guard card.supportsDumbBuffers else {
                     tried.append("\(path) (\(card.driverName)): no dumb buffers")
-                    session?.closeDevice(card.fd)
+                    if card !== sharedCard { session?.closeDevice(card.fd) }
                     continue
                 }
                 let connectors = try card.connectors()
                 let wanted = connectors.filter { c in c.isConnected && (configuration.connectorName.map { $0 == c.name } ?? true) }
                 guard let c = wanted.first else {
-                    session?.closeDevice(card.fd)
+                    if card !== sharedCard { session?.closeDevice(card.fd) }
                     let names = connectors.map { "\($0.name)\($0.isConnected ? "" : " (disconnected)")" }.joined(separator: ", ")
                     tried.append("\(path) (\(card.driverName)): no connected connector\(configuration.connectorName.map { " named \($0)" } ?? "") among [\(names)]")
                     continue
                 }
                 guard let m = Self.pickMode(c.modes, configuration) else {
-                    session?.closeDevice(card.fd)
+                    if card !== sharedCard { session?.closeDevice(card.fd) }
                     tried.append("\(path) \(c.name): no mode matches \(configuration.modeWidth ?? 0)x\(configuration.modeHeight ?? 0); has \(c.modes.map(\.description).joined(separator: ", "))")
                     continue
                 }
@@ -142,7 +149,7 @@ public final class KMSOutput: FrameOutput {
         self.card = card
         self.connector = connector
         self.mode = mode
-        crtc = try card.crtc(for: connector)
+        crtc = try card.crtc(for: connector, excluding: usedCRTCs)
 
         // The primary plane of that CRTC and its best format: XRGB8888, else ARGB8888 (written opaque), else RGB565.
         let crtcIndex = try card.crtcIDs().firstIndex(of: crtc) ?? 0
@@ -263,12 +270,13 @@ public final class KMSOutput: FrameOutput {
                 drmModeSetCrtc(card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
                                &connectorID, 1, valid ? modePointer : nil)
             }
-            if rc != 0 { log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))") }
+            // A card that was removed (an unplugged external display) has nothing to restore.
+            if rc != 0 && errno != ENODEV { log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))") }
         }
         drmModeFreeCrtc(saved)
         if modeBlob != 0 { drmModeDestroyPropertyBlob(card.fd, modeBlob); modeBlob = 0 }
         buffers.removeAll()
-        session?.closeDevice(card.fd)
+        if ownsCard { session?.closeDevice(card.fd) }
     }
 
     // MARK: Frames
