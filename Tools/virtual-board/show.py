@@ -25,7 +25,7 @@ VITRINE_DISPLAY=kms VITRINE_BOARD=qemu-virt {shlex.quote(app)} {' '.join(map(shl
 A=$!
 for i in $(seq 1 900); do grep -q "first frame on screen" $vbwork/app.err && break; kill -0 $A 2>/dev/null || break; sleep 0.1; done
 grep -q "first frame on screen" $vbwork/app.err || {{ cat $vbwork/app.err; exit 1; }}
-sh {ROOT}/Tools/virtual-board/checkpoint.sh panel
+sh {ROOT}/Tools/virtual-board/control.sh checkpoint panel
 kill -TERM $A; wait $A
 """)
     rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--timeout", "240", "--run-dir", run, script],

@@ -9,7 +9,7 @@ Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag> [
 virtio-serial port named vboard.ctl; the host takes a screendump of what the display (or the display device with
 that QEMU id) shows to RUN_DIR/<tag>.ppm and answers "ACK <tag>". "QMP <tag> <json command>" runs a QMP command
 (plugging or unplugging a device, as a technician would) and answers "ACK <tag>". Guest scripts use
-Tools/virtual-board/checkpoint.sh and qmp.sh.
+Tools/virtual-board/control.sh.
 
 usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
 """
