@@ -81,3 +81,22 @@ import Testing
         #expect(screen.bounds == CGRect(x: 0, y: 0, width: pixels.width / scale, height: pixels.height / scale))
     }
 }
+
+@MainActor @Suite struct ScreenMoveTests {
+    @Test func aWindowMovedToAnotherScreenLeavesTheOldOneAndShowsOnTheNew() throws {
+        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1))
+        let other = UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.backgroundColor = .red
+        window.makeKeyAndVisible()
+        app.runLoop.runUntilIdle()
+        let before = try #require(UIScreen.main.snapshotImage()?.cgImage)
+        #expect(pixel(before, 5, 5) == (255, 0, 0, 255))
+        window.screen = other
+        app.runLoop.runUntilIdle()
+        let old = try #require(UIScreen.main.snapshotImage()?.cgImage)
+        let new = try #require(other.snapshotImage()?.cgImage)
+        #expect(pixel(old, 5, 5) == (0, 0, 0, 255))  // repainted: the panel's black behind the windows
+        #expect(pixel(new, 5, 5) == (255, 0, 0, 255))
+    }
+}

@@ -51,10 +51,26 @@ public final class Compositor {
     /// Repaints everything in the next frame (a new output, a VT switch back, a test's reference frame).
     public func setNeedsFullFrame() { needsFullFrame = true }
 
+    /// Where layer trees that left this screen were (a window moved to another screen): repainted next frame.
+    private var releasedDamage: [PixelRect] = []
+
+    /// Whether a tree left this screen since the last frame (the screen must be composited even with no windows).
+    public var hasReleasedDamage: Bool { !releasedDamage.isEmpty }
+
+    /// Lets go of `root`'s tree (its window moves to another screen): the next frame repaints where it was here,
+    /// and the tree is composited afresh wherever it goes (its records are cleared now, before another
+    /// compositor looks at them).
+    public func release(_ root: CALayer) {
+        var damage = DamageRegion(bounds: screenRect)
+        forgetSubtree(root, into: &damage)
+        releasedDamage.append(contentsOf: damage.rects)
+        root.superlayer?.markSubtreeChanged()
+    }
+
     /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
     /// something in the tree changed. Lets an idle frame stop before gathering its roots.
     public func needsComposite(_ root: CALayer) -> Bool {
-        needsFullFrame || !CALayer.detached.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
+        needsFullFrame || !CALayer.detached.isEmpty || !releasedDamage.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
     }
 
     /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
@@ -62,6 +78,8 @@ public final class Compositor {
     public func composite(_ roots: [Root]) -> [PixelRect] {
         var damage = DamageRegion(bounds: screenRect)
         for layer in CALayer.detached { forgetSubtree(layer, into: &damage) }
+        for r in releasedDamage { damage.add(r) }
+        releasedDamage.removeAll()
         CALayer.detached.removeAll(keepingCapacity: true)
 
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)

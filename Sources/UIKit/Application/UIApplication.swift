@@ -117,11 +117,13 @@ open class UIApplication: UIResponder {
         let changed = windowEntries.contains { entry in
             guard let w = entry.window else { return false }
             return w.screen.compositor.needsComposite(w.layer)
-        }
+        } || UIScreen.screens.contains { $0.compositor.hasReleasedDamage }
         guard changed || didWork else { return }
         let ordered = windows
         var screens: [UIScreen] = []
         for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
+        // A screen a window just left repaints where it was, even with no windows left on it.
+        for s in UIScreen.screens where s.compositor.hasReleasedDamage && !screens.contains(where: { $0 === s }) { screens.append(s) }
         for screen in screens where screen.isConnected && !screen.composite(ordered).isEmpty { didWork = true }
         guard didWork else { return }
         frameCount += 1
