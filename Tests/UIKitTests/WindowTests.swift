@@ -100,3 +100,27 @@ import Testing
         #expect(pixel(new, 5, 5) == (255, 0, 0, 255))
     }
 }
+
+extension ScreenMoveTests {
+    @Test func aViewRemovedOnASecondScreenIsRepaintedThere() throws {
+        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1))
+        let other = UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1)
+        let first = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        first.backgroundColor = .white
+        first.makeKeyAndVisible()
+        let second = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        second.screen = other
+        second.backgroundColor = .white
+        let square = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        square.backgroundColor = .blue
+        second.addSubview(square)
+        second.isHidden = false
+        app.runLoop.runUntilIdle()
+        #expect(try pixel(#require(other.snapshotImage()?.cgImage), 5, 5) == (0, 0, 255, 255))
+        square.removeFromSuperview()
+        // The main screen composites first; the removal belongs to the other screen, which must repaint it.
+        first.backgroundColor = .gray
+        app.runLoop.runUntilIdle()
+        #expect(try pixel(#require(other.snapshotImage()?.cgImage), 5, 5) == (255, 255, 255, 255))
+    }
+}

@@ -70,17 +70,22 @@ public final class Compositor {
     /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
     /// something in the tree changed. Lets an idle frame stop before gathering its roots.
     public func needsComposite(_ root: CALayer) -> Bool {
-        needsFullFrame || !CALayer.detached.isEmpty || !releasedDamage.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
+        needsFullFrame || CALayer.detached.contains { $0.compositorRecord?.owner === self } || !releasedDamage.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
     }
 
     /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
     @discardableResult
     public func composite(_ roots: [Root]) -> [PixelRect] {
         var damage = DamageRegion(bounds: screenRect)
-        for layer in CALayer.detached { forgetSubtree(layer, into: &damage) }
+        // Layers taken out of a tree: each screen repaints where its own were (the list is shared by all screens).
+        CALayer.detached.removeAll { layer in
+            guard let owner = layer.compositorRecord?.owner else { return true } // never shown: nothing to repaint
+            guard owner === self else { return false }
+            forgetSubtree(layer, into: &damage)
+            return true
+        }
         for r in releasedDamage { damage.add(r) }
         releasedDamage.removeAll()
-        CALayer.detached.removeAll(keepingCapacity: true)
 
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
         var occluders: [(rect: PixelRect, order: Int)] = []
@@ -144,7 +149,12 @@ public final class Compositor {
         /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
         var occluder: PixelRect?
 
-        init(snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?) {
+        /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
+        /// its layers do (it is read only for layers taken out of a tree, never per frame).
+        weak var owner: Compositor?
+
+        init(owner: Compositor, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?) {
+            self.owner = owner
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
         }
     }
@@ -214,7 +224,7 @@ public final class Compositor {
         if let record = layer.compositorRecord {
             record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
         } else {
-            layer.compositorRecord = Record(snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
+            layer.compositorRecord = Record(owner: self, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
         }
         layer.clearRedrawnRect()
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
