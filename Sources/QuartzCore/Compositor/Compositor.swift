@@ -54,8 +54,6 @@ public final class Compositor {
     /// Where layer trees that left this screen were (a window moved to another screen): repainted next frame.
     private var releasedDamage: [PixelRect] = []
 
-    /// Whether a tree left this screen since the last frame (the screen must be composited even with no windows).
-    public var hasReleasedDamage: Bool { !releasedDamage.isEmpty }
 
     /// Lets go of `root`'s tree (its window moves to another screen): the next frame repaints where it was here,
     /// and the tree is composited afresh wherever it goes (its records are cleared now, before another

@@ -90,6 +90,14 @@ open class UIApplication: UIResponder {
 
     func windowOrderDidChange() {}
 
+    /// Screens a window left since the last frame: composited next frame even if no window is on them now.
+    private var vacatedScreens: [UIScreen] = []
+
+    /// A window moved from `screen` to another (its compositor has let go of the window's layers).
+    func windowLeft(_ screen: UIScreen) {
+        if !vacatedScreens.contains(where: { $0 === screen }) { vacatedScreens.append(screen) }
+    }
+
     // MARK: Frames
 
     /// One frame: the layout pass (every window's pending `layoutSubviews()` calls, parents before children;
@@ -117,13 +125,14 @@ open class UIApplication: UIResponder {
         let changed = windowEntries.contains { entry in
             guard let w = entry.window else { return false }
             return w.screen.compositor.needsComposite(w.layer)
-        } || UIScreen.screens.contains { $0.compositor.hasReleasedDamage }
+        } || !vacatedScreens.isEmpty
         guard changed || didWork else { return }
         let ordered = windows
         var screens: [UIScreen] = []
         for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
         // A screen a window just left repaints where it was, even with no windows left on it.
-        for s in UIScreen.screens where s.compositor.hasReleasedDamage && !screens.contains(where: { $0 === s }) { screens.append(s) }
+        for s in vacatedScreens where !screens.contains(where: { $0 === s }) { screens.append(s) }
+        vacatedScreens.removeAll()
         for screen in screens where screen.isConnected && !screen.composite(ordered).isEmpty { didWork = true }
         guard didWork else { return }
         frameCount += 1

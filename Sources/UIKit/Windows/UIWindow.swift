@@ -31,6 +31,7 @@ open class UIWindow: UIView {
             guard screen !== oldValue else { return }
             // The old screen repaints where the window was; the new one draws it afresh at its own scale.
             oldValue.compositor.release(layer)
+            UIApplication.shared.windowLeft(oldValue)
         }
     }
 
