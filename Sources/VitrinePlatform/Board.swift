@@ -174,10 +174,12 @@ public struct BoardDescription: Sendable, Equatable {
         throw Invalid(file: nameOrPath, field: "(board)", problem: "no board of that name in \(dirs.joined(separator: ", "))")
     }
 
-    /// The display configuration this board asks for.
+    /// The display configuration this board asks for (device, connector, mode and how the panel is mounted).
     public var kmsConfiguration: KMSConfiguration {
-        KMSConfiguration(devicePath: device, connectorName: connector, modeWidth: modeWidth, modeHeight: modeHeight,
-                         modeRefresh: modeRefresh)
+        var configuration = KMSConfiguration(devicePath: device, connectorName: connector, modeWidth: modeWidth,
+                                             modeHeight: modeHeight, modeRefresh: modeRefresh)
+        configuration.rotation = rotation
+        return configuration
     }
 }
 

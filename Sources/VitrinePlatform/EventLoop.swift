@@ -121,13 +121,7 @@ public final class EventLoop {
     /// iOS), sleeping whenever nothing is to be done.
     public func run() {
         stopRequested = false
-        while !stopRequested {
-            if let bridge {
-                bridge.runOnce(waiting: 1.0e10, returnAfterSourceHandled: false)
-            } else {
-                runOnce(maximumWait: nil)
-            }
-        }
+        while !stopRequested { runOnce(maximumWait: nil) }
     }
 
     /// Makes `run()` return after the current turn.
@@ -145,11 +139,7 @@ public final class EventLoop {
     public func runUntilIdle(limit: Int = 10_000) {
         var turns = 0
         repeat {
-            if let bridge {
-                bridge.runOnce(waiting: 0, returnAfterSourceHandled: false)
-            } else {
-                runOnce(maximumWait: 0)
-            }
+            runOnce(maximumWait: 0)
             turns += 1
         } while (hasPendingWork || nextTimerDeadline.map { $0 <= clock.now } == true) && turns < limit
     }

@@ -83,9 +83,14 @@ import Testing
 }
 
 @MainActor @Suite struct ScreenMoveTests {
+    /// A fresh app on a 40x40 main screen, and a second 40x40 screen.
+    static func twoScreens() -> (UIApplication, UIScreen) {
+        (UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1)),
+         UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1))
+    }
+
     @Test func aWindowMovedToAnotherScreenLeavesTheOldOneAndShowsOnTheNew() throws {
-        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1))
-        let other = UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1)
+        let (app, other) = Self.twoScreens()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         window.backgroundColor = .red
         window.makeKeyAndVisible()
@@ -103,8 +108,7 @@ import Testing
 
 extension ScreenMoveTests {
     @Test func aViewRemovedOnASecondScreenIsRepaintedThere() throws {
-        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1))
-        let other = UIScreen(headlessPixelSize: CGSize(width: 40, height: 40), scale: 1)
+        let (app, other) = Self.twoScreens()
         let first = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         first.backgroundColor = .white
         first.makeKeyAndVisible()

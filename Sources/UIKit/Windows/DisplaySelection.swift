@@ -9,22 +9,23 @@ import VitrinePlatform
 /// - `VITRINE_DISPLAY=headless`: headless; `VITRINE_DISPLAY=kms`: the panel or a clear failure (exit 69).
 /// - Otherwise the panel when a DRM card exists (`/dev/dri/card*`) and works, headless (with a notice) if not.
 /// The panel is chosen by the board file (`--vitrine-board` or `VITRINE_BOARD`), with `VITRINE_DRM_DEVICE`
-/// overriding its device; `VITRINE_KMS_API=legacy` uses SetCrtc + PageFlip even where atomic modesetting exists. The scale comes from the board, then `VITRINE_SCALE`, then the connector's physical
-/// size (`panelScale`).
+/// overriding its device; `VITRINE_KMS_API=legacy` uses SetCrtc + PageFlip even where atomic modesetting
+/// exists. The scale comes from the board, then `VITRINE_SCALE`, then the connector's physical size
+/// (`KMSOutput.physicalSizeScale`).
 @MainActor
 enum DisplaySelection {
     static func screen(for options: LaunchConfiguration, loop: EventLoop) throws -> UIScreen {
         let env = ProcessInfo.processInfo.environment
-        let headless = UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale)
-        if options.headlessRequested { return headless }
+        // Made only when it is the answer: its shadow buffer is a whole screen of memory.
+        func headless() -> UIScreen { UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale) }
+        if options.headlessRequested { return headless() }
         let wanted = env["VITRINE_DISPLAY"]
-        if wanted == "headless" { return headless }
-        if wanted != "kms" && DRMCard.cardPaths().isEmpty { return headless }
+        if wanted == "headless" { return headless() }
+        if wanted != "kms" && DRMCard.cardPaths().isEmpty { return headless() }
 
         var board: BoardDescription?
         if let name = options.boardName ?? env["VITRINE_BOARD"] { board = try BoardDescription.find(name) }
         var configuration = board?.kmsConfiguration ?? KMSConfiguration()
-        configuration.rotation = board?.rotation ?? 0
         if let device = env["VITRINE_DRM_DEVICE"] { configuration.devicePath = device }
         if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
@@ -32,15 +33,12 @@ enum DisplaySelection {
             let seat = try session(env, loop: loop, log: log)
             let output = try KMSOutput(configuration: configuration, loop: loop, session: seat, logger: log)
             defer { ScreenRegistry.start(main: output, loop: loop, session: seat, log: log) }
-            let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init)
-                ?? panelScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
-                              widthMillimetres: output.connector.widthMillimetres,
-                              heightMillimetres: output.connector.heightMillimetres)
+            let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init) ?? output.physicalSizeScale
             return UIScreen(output: output, scale: CGFloat(scale))
         } catch {
             if wanted == "kms" { throw error }
             log.notice("no panel (\(error)); using a headless screen")
-            return headless
+            return headless()
         }
     }
 }

@@ -58,7 +58,7 @@ enum ScreenRegistry {
     /// Compares what is connected with the screens there are: screens for new connectors, disconnection for
     /// vanished ones.
     static func rescan() {
-        guard let loop, let mainOutput else { return }
+        guard let loop, mainOutput != nil else { return }
         let paths = Set(DRMCard.cardPaths())
         // What is connected, per card we can read (our own descriptor where we have one).
         var connected: [String: [ConnectorInfo]] = [:]
@@ -85,10 +85,7 @@ enum ScreenRegistry {
                     let output = try KMSOutput(configuration: KMSConfiguration(devicePath: path, connectorName: connector.name),
                                                loop: loop, session: session, sharedCard: sameCard.first?.card,
                                                usedCRTCs: Set(sameCard.map(\.crtc)), logger: log)
-                    let scale = panelScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
-                                           widthMillimetres: output.connector.widthMillimetres,
-                                           heightMillimetres: output.connector.heightMillimetres)
-                    let screen = UIScreen(output: output, scale: CGFloat(scale))
+                    let screen = UIScreen(output: output, scale: CGFloat(output.physicalSizeScale))
                     output.onLost = { reason in disconnect(screen, reason: reason) }
                     externals.append(screen)
                     log.info("screen connected: \(connector.name) on \(path), \(output.mode)")

@@ -81,7 +81,6 @@ public final class KMSOutput: FrameOutput {
     private var waiting: [PixelRect] = []
     private var fdSource: FileDescriptorSource?
     private var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
-    private var primaryPlane: PlaneID?
     private var atomicProps: AtomicProperties?
     private var modeBlob: UInt32 = 0
     /// While the VT is switched away: no DRM master, no frames (damage waits).
@@ -90,7 +89,7 @@ public final class KMSOutput: FrameOutput {
     /// The seat session the card was opened through, if any.
     private let session: SeatSession?
     /// Whether this output opened the card (else it shares another output's).
-    private var ownsCard = true
+    private let ownsCard: Bool
 
     /// Opens the display `configuration` describes (or the first usable one) and prepares two buffers; the
     /// first `present` sets the mode.
@@ -114,26 +113,27 @@ public final class KMSOutput: FrameOutput {
         }
         var tried: [String] = []
         var chosen: (DRMCard, ConnectorInfo, DisplayMode)?
+        // A card we opened through the seat and cannot use goes back to it (a shared one stays open).
+        func giveBack(_ card: DRMCard) { if card !== sharedCard { session?.closeDevice(card.fd) } }
         for path in candidates {
             do {
                 let card = try sharedCard.flatMap { $0.path == path ? $0 : nil }
                     ?? session.map { DRMCard(path: path, openedDescriptor: try $0.openDevice(path)) } ?? DRMCard(path: path)
-                ownsCard = card !== sharedCard
                 guard card.supportsDumbBuffers else {
                     tried.append("\(path) (\(card.driverName)): no dumb buffers")
-                    if card !== sharedCard { session?.closeDevice(card.fd) }
+                    giveBack(card)
                     continue
                 }
                 let connectors = try card.connectors()
                 let wanted = connectors.filter { c in c.isConnected && (configuration.connectorName.map { $0 == c.name } ?? true) }
                 guard let c = wanted.first else {
-                    if card !== sharedCard { session?.closeDevice(card.fd) }
+                    giveBack(card)
                     let names = connectors.map { "\($0.name)\($0.isConnected ? "" : " (disconnected)")" }.joined(separator: ", ")
                     tried.append("\(path) (\(card.driverName)): no connected connector\(configuration.connectorName.map { " named \($0)" } ?? "") among [\(names)]")
                     continue
                 }
                 guard let m = Self.pickMode(c.modes, configuration) else {
-                    if card !== sharedCard { session?.closeDevice(card.fd) }
+                    giveBack(card)
                     tried.append("\(path) \(c.name): no mode matches \(configuration.modeWidth ?? 0)x\(configuration.modeHeight ?? 0); has \(c.modes.map(\.description).joined(separator: ", "))")
                     continue
                 }
@@ -147,6 +147,7 @@ public final class KMSOutput: FrameOutput {
             throw DisplayError("no usable display; tried: " + tried.joined(separator: "; "))
         }
         self.card = card
+        ownsCard = card !== sharedCard
         self.connector = connector
         self.mode = mode
         crtc = try card.crtc(for: connector, excluding: usedCRTCs)
@@ -154,14 +155,13 @@ public final class KMSOutput: FrameOutput {
         // The primary plane of that CRTC and its best format: XRGB8888, else ARGB8888 (written opaque), else RGB565.
         let crtcIndex = try card.crtcIDs().firstIndex(of: crtc) ?? 0
         let primary = card.planes().first { $0.kind == "Primary" && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0 }
-        primaryPlane = primary?.id
         let xrgb = vitrine_drm_format_xrgb8888(), argb = vitrine_drm_format_argb8888(), rgb565 = vitrine_drm_fourcc(82, 71, 49, 54) // "RG16"
         let formats = primary?.formats ?? [xrgb]
         format = formats.contains(xrgb) ? xrgb : formats.contains(argb) ? argb : formats.contains(rgb565) ? rgb565 : xrgb
 
         // Atomic when the driver has it and the TEST_ONLY modeset passes; legacy otherwise.
         var atomic = false
-        if !configuration.forceLegacy, drmSetClientCap(card.fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0, let plane = primaryPlane,
+        if !configuration.forceLegacy, drmSetClientCap(card.fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0, let plane = primary?.id,
            let props = AtomicProperties(card: card, connector: connector.id, crtc: crtc, plane: plane) {
             atomicProps = props
             atomic = true
@@ -196,6 +196,12 @@ public final class KMSOutput: FrameOutput {
     }
 
     isolated deinit { restore() }
+
+    /// The scale the connector's physical size suggests (see `panelScale`), for screens no board describes.
+    public var physicalSizeScale: Double {
+        panelScale(pixelWidth: mode.width, pixelHeight: mode.height,
+                   widthMillimetres: connector.widthMillimetres, heightMillimetres: connector.heightMillimetres)
+    }
 
     // MARK: VT switching
 
