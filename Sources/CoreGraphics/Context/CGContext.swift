@@ -161,7 +161,7 @@ public final class CGContext {
     public func makeImage() -> CGImage? {
         cairo_surface_flush(surface)
         if let converted {
-            converted.refresh(from: surface) // what the caller wrote since the last drawing call counts
+            // The caller's memory is the picture (what it wrote since the last drawing call included).
             let bytes = Data(bytes: converted.memory, count: converted.bytesPerRow * (height - 1) + width * format.bytesPerPixel)
             return CGImage(copying: bytes, width: width, height: height, bytesPerRow: converted.bytesPerRow,
                            format: format, space: space)

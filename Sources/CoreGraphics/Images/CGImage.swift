@@ -107,9 +107,10 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
               bytes.count >= bytesPerRow * (height - 1) + rowBytes,
               let surface = CGImage.makeSurface(width: width, height: height) else { return nil }
         let kept = Data(bytes.prefix(bytesPerRow * (height - 1) + rowBytes))
-        var copy = kept
-        copy.withUnsafeMutableBytes { raw in
-            PixelConversion.toNative(PixelBuffer(base: raw.baseAddress!, bytesPerRow: bytesPerRow, width: width, height: height),
+        kept.withUnsafeBytes { raw in
+            // The source is only read (`PixelBuffer` is mutable because destinations are).
+            let source = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+            PixelConversion.toNative(PixelBuffer(base: source, bytesPerRow: bytesPerRow, width: width, height: height),
                                      format: format,
                                      into: PixelBuffer(base: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
                                                        bytesPerRow: Int(cairo_image_surface_get_stride(surface)),
