@@ -17,10 +17,9 @@ extension UIView {
         get { layer.frame }
         set {
             precondition(newValue.isValidGeometry, "UIView.frame: non-finite frame \(newValue)")
+            // The size through the view (autoresizing, layout), then the layer places it (its size is set already).
             setBoundsSize(CALayer.boundsSize(forFrameSize: newValue.size, transform: storedTransform, current: storedBounds.size))
-            let placed = layer.frame
-            // Centre the new bounding box on the requested one (see CALayer.frame).
-            center = CGPoint(x: storedCenter.x + newValue.midX - placed.midX, y: storedCenter.y + newValue.midY - placed.midY)
+            layer.frame = newValue
         }
     }
 
