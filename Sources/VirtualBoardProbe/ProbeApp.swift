@@ -75,13 +75,10 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         if let output = UIScreen.main.output as? KMSOutput {
             output.onFlip = { [weak self] output in self?.flipped(output) }
         }
-        sources = [(SIGUSR1, { [weak self] in self?.recolour() }), (SIGUSR2, { [weak self] in self?.animate() })].map { number, body in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { MainActor.assumeIsolated { body() } }
-            source.resume()
-            return source
-        }
+        sources = [
+            handleSignal(SIGUSR1, on: .main) { [weak self] in MainActor.assumeIsolated { self?.recolour() } },
+            handleSignal(SIGUSR2, on: .main) { [weak self] in MainActor.assumeIsolated { self?.animate() } },
+        ]
         return true
     }
 

@@ -30,12 +30,8 @@ final class Supervisor: @unchecked Sendable {
             return 69
         }
         // SIGTERM, SIGINT, SIGHUP to fbrun: pass them on to the app and do not restart it.
-        let forwarders = [SIGTERM, SIGINT, SIGHUP].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.forward(number) }
-            source.resume()
-            return source
+        let forwarders = [SIGTERM, SIGINT, SIGHUP].map { number in
+            handleSignal(number, on: .global()) { [weak self] in self?.forward(number) }
         }
         defer { forwarders.forEach { $0.cancel() } }
 
@@ -94,12 +90,8 @@ final class Supervisor: @unchecked Sendable {
     /// user's VT switch), then let the kernel switch. Acquire: acknowledge, then tell the app to repaint.
     private func installSwitchHandlers(_ terminal: VirtualTerminal) -> [DispatchSourceSignal] {
         let queue = DispatchQueue(label: "fbrun.vt")
-        func handle(_ number: Int32, _ body: @escaping () -> Void) -> DispatchSourceSignal {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler(handler: body)
-            source.resume()
-            return source
+        func handle(_ number: Int32, _ body: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+            handleSignal(number, on: queue, body)
         }
         return [
             handle(DisplaySignals.released) { [weak self] in self?.released.signal() },

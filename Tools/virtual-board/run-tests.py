@@ -23,13 +23,19 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import images  # noqa: E402
 
-GUEST_MAIN = r"""
+# What every guest script starts with: the probe ($P), the shared folder ($W), the tools ($T), a checkpoint
+# ($CK TAG [DEVICE]), and wait_for FILE PATTERN PID (fails at once when the app has ended).
+GUEST_PRELUDE = r"""
 set -u
 cd {root}
 P={bin}/vboard-probe
 W=$vbwork
-CK="sh {root}/Tools/virtual-board/control.sh checkpoint"
+T={root}/Tools/virtual-board
+CK="sh $T/control.sh checkpoint"
 wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+"""
+
+GUEST_MAIN = GUEST_PRELUDE + r"""
 cut -d' ' -f1 /proc/uptime > $W/start-uptime
 VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
 A=$!
@@ -91,11 +97,7 @@ kill -KILL $N 2>/dev/null; wait $N; echo $? > $W/t.status
 exit 0
 """
 
-GUEST_PORTRAIT = r"""
-set -u
-cd {root}
-W=$vbwork
-wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+GUEST_PORTRAIT = GUEST_PRELUDE + r"""
 VITRINE_BOARD=portrait-hidpi {bin}/vboard-probe > $W/p.out 2> $W/p.err &
 A=$!
 wait_for $W/p.out first-flip-uptime $A && sh {root}/Tools/virtual-board/control.sh checkpoint rotated
@@ -114,12 +116,7 @@ DISPLAY_DEVICES = {
               "hotplug": ["-device", "bochs-display"] + HOTPLUG_PORT},
 }
 
-GUEST_HOTPLUG = r"""
-set -u
-cd {root}
-W=$vbwork
-T={root}/Tools/virtual-board
-wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+GUEST_HOTPLUG = GUEST_PRELUDE + r"""
 VITRINE_BOARD=qemu-virt {bin}/vboard-probe > $W/x.out 2> $W/x.err &
 A=$!
 wait_for $W/x.out first-flip-uptime $A

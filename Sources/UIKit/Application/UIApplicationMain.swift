@@ -51,12 +51,8 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     }
     // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
     // applicationWillTerminate, and the panel is restored.
-    let terminationSources = [SIGTERM, SIGINT].map { signalNumber -> DispatchSourceSignal in
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-        source.setEventHandler { MainActor.assumeIsolated { UIApplication.shared.runLoop.stop() } }
-        source.resume()
-        return source
+    let terminationSources = [SIGTERM, SIGINT].map { number in
+        handleSignal(number, on: .main) { MainActor.assumeIsolated { UIApplication.shared.runLoop.stop() } }
     }
     defer {
         terminationSources.forEach { $0.cancel() }

@@ -241,9 +241,7 @@ public final class KMSOutput: FrameOutput {
     private func listenForSessionSignals() {
         let parent = getppid()
         sessionSignals = [(DisplaySignals.release, true), (DisplaySignals.acquire, false)].map { number, isRelease in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak self] in
+            handleSignal(number, on: .main) { [weak self] in
                 MainActor.assumeIsolated {
                     if isRelease {
                         self?.releaseDisplay()
@@ -253,8 +251,6 @@ public final class KMSOutput: FrameOutput {
                     }
                 }
             }
-            source.resume()
-            return source
         }
     }
 

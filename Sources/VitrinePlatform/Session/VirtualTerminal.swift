@@ -5,7 +5,11 @@ import Glibc
 /// output over the picture) with its keyboard muted (keystrokes do not reach a shell behind the app). `restore()`
 /// puts back text mode, the keyboard mode and the VT that was active before — on every way out, as the
 /// launcher calls it whatever happened to the app.
-public final class VirtualTerminal {
+///
+/// Sendable by hand: the switch answers (`allowRelease`, `acknowledgeAcquire`) come from a signal queue and are
+/// single ioctls on the descriptor (the kernel serialises them); `restore()` runs once, after the launcher has
+/// cancelled its signal handlers.
+public final class VirtualTerminal: @unchecked Sendable {
     public let number: Int
     public let path: String
     private let fd: Int32
