@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Vitrine builds against, idempotently: only what is missing, and only then does
 # it touch apt. Safe to run as often as you like (the README's commands run it every time).
+# Usage: Tools/setup.sh [MORE_PACKAGES...]   (the virtual board adds its own)
 set -euo pipefail
 
 PACKAGES=(
@@ -11,6 +12,7 @@ PACKAGES=(
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find
   fonts-noto-core fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji  # the fonts text is tested with
   libpng-dev libturbojpeg0-dev                 # images
+  "$@"
 )
 
 missing=()

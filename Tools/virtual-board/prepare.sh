@@ -9,17 +9,8 @@ cd "$(dirname "$0")/../.."
 OUT=${VBOARD_DIR:-$PWD/.build/virtual-board}
 mkdir -p "$OUT"
 
-PACKAGES=(qemu-system-x86 busybox-static cpio kmod python3 seatd)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "virtual board: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
-  apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# QEMU, the initramfs tools, and seatd (the no-root test), beside the build's own packages.
+bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd
 
 # The kernel Debian's linux-image-amd64 points at, unpacked under $OUT/kroot.
 KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
