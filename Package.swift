@@ -37,6 +37,7 @@ let package = Package(
         cLibrary("CInput", pkgConfig: "libinput", apt: ["libinput-dev"]),
         cLibrary("CUdev", pkgConfig: "libudev", apt: ["libudev-dev"]),
         cLibrary("CSeat", pkgConfig: "libseat", apt: ["libseat-dev"]),
+        cLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),  // keyboard layouts
         cLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev"]),
         cLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),  // compositing, pixel-format conversion
         cLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "CVitrineShims", dependencies: ["CDRM"]),
 
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
-        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CPixman",
+        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CXKBCommon", "CPixman",
                                                         .product(name: "Logging", package: "swift-log")]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),

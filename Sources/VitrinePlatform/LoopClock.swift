@@ -23,6 +23,13 @@ public final class MonotonicClock: LoopClock {
     }
 
     public var allowsWaiting: Bool { true }
+
+    /// `CLOCK_MONOTONIC` now, in microseconds (the unit of input event times).
+    public nonisolated static var microsecondsNow: UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+    }
 }
 
 /// A clock that moves only when told to: deterministic time for tests and headless tools.

@@ -66,6 +66,38 @@ open class UIApplication: UIResponder {
         }
     }
 
+    // MARK: Events
+
+    /// Touch delivery and gesture arbitration for this application.
+    lazy var touchDelivery = TouchDelivery(application: self)
+    /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
+    public lazy var input = InputRouter(application: self)
+    private var ignoringDepth = 0
+
+    /// Dispatches an event to its windows: touches to the windows they began in, presses to the key window.
+    /// Override to observe every event; call `super`.
+    open func sendEvent(_ event: UIEvent) {
+        if event.type == .presses {
+            (keyWindow ?? windows.last(where: { !$0.isHidden }))?.sendEvent(event)
+            return
+        }
+        var targets: [UIWindow] = []
+        for touch in event.touchesInProgress where touch.phase != .stationary {
+            if let w = touch.window, !targets.contains(where: { $0 === w }) { targets.append(w) }
+        }
+        for window in targets { window.sendEvent(event) }
+    }
+
+    /// Stops delivering touches that begin from now on until the matching `endIgnoringInteractionEvents()`
+    /// (calls nest). Touches already in progress finish normally. (Deprecated in iOS 13, still honoured.)
+    public func beginIgnoringInteractionEvents() { ignoringDepth += 1 }
+
+    /// Ends one `beginIgnoringInteractionEvents()`.
+    public func endIgnoringInteractionEvents() { ignoringDepth = max(0, ignoringDepth - 1) }
+
+    /// Whether the app is ignoring touches.
+    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+
     /// The delegate, after the application in the responder chain.
     open override var next: UIResponder? { delegate as? UIResponder }
 

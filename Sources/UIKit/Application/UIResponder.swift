@@ -16,6 +16,64 @@ open class UIResponder: Hashable, @MainActor CustomStringConvertible {
 
     nonisolated public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    // MARK: Touches (the default passes each message up the responder chain)
+
+    /// Fingers touched down in this responder's view.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    /// Fingers moved.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    /// Fingers lifted.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    /// The touches were cancelled (a gesture recognizer took them, the device went away); undo what they did.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+    /// Touches' estimated properties were updated (never, on Vitrine: panels report final values).
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+
+    // MARK: Presses (hardware keys; the default passes each message up the responder chain)
+
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesBegan(presses, with: event) }
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesChanged(presses, with: event) }
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesCancelled(presses, with: event) }
+
+    // MARK: First responder
+
+    /// Whether this responder can take first-responder status; `false` by default (text fields, a view that
+    /// wants key presses, override it).
+    open var canBecomeFirstResponder: Bool { false }
+    /// Whether this responder gives up first-responder status when asked; `true` by default.
+    open var canResignFirstResponder: Bool { true }
+    /// Whether this responder is the first responder (the one key presses go to).
+    open var isFirstResponder: Bool { UIResponder.currentFirstResponder === self }
+
+    /// Asks to become the first responder. Fails (`false`) if the responder cannot, if a view is not in a
+    /// window, or if the current first responder refuses to resign.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        if isFirstResponder { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let view = self as? UIView, view.window == nil { return false }
+        if let current = UIResponder.currentFirstResponder {
+            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+            // An override may return true without calling super; the old responder loses the status anyway.
+        }
+        UIResponder.currentFirstResponder = self
+        return true
+    }
+
+    /// Gives up first-responder status; `true` if it did (or was not the first responder).
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        guard canResignFirstResponder else { return false }
+        UIResponder.currentFirstResponder = nil
+        return true
+    }
+
+    /// The app's first responder (weak: a responder that goes away stops being first responder). A hidden view
+    /// keeps the status and keeps getting the events aimed at it (seeds: "Hiding Views").
+    static weak var currentFirstResponder: UIResponder?
 }
 
 /// The unqualified name of an object's dynamic class (`UIView`, `MyCustomView`).

@@ -201,6 +201,58 @@ open class UIView: UIResponder {
     /// whose class does not override it gets no backing store).
     open func draw(_ rect: CGRect) { baseDrawReached = true }
 
+    // MARK: Touches (see Events/)
+
+    /// Returns the farthest descendant of this view (this view included) that contains `point` (in this view's
+    /// coordinates), front to back. Hidden views, views with alpha below 0.01 and views that ignore user
+    /// interaction are skipped with their subtrees, and a point outside a view does not reach its subviews
+    /// (even ones that draw outside it). Override to change which view gets a touch.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            let local = point.applying(subview.transformToSuperview.inverted())
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view: its bounds, by default. Override to
+    /// make a view's touch area larger or smaller than it looks.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The gesture recognizers attached to the view (`nil` when there are none).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for r in attachedRecognizers { removeGestureRecognizer(r) }
+            for r in newValue ?? [] { addGestureRecognizer(r) }
+        }
+    }
+    var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches `gestureRecognizer` (moving it from the view it was on).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if gestureRecognizer.view === self { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches `gestureRecognizer`; a recognizer in the middle of a gesture is cancelled.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard let index = attachedRecognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.remove(at: index)
+        gestureRecognizer.detached()
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether `gestureRecognizer` (on this view, or on a superview for a touch in this view) may begin; `true`
+    /// by default. Controls refuse a superview's single tap, as in UIKit.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// Touches this view is tracking now (for `isMultipleTouchEnabled` and `isExclusiveTouch`).
+    var trackedTouchCount = 0
+
     // MARK: Accessibility defaults (see UIView+Accessibility.swift)
 
     /// Accessibility values set on this view, allocated on first use.

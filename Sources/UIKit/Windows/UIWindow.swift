@@ -119,6 +119,19 @@ open class UIWindow: UIView {
         }
     }
 
+    // MARK: Events
+
+    /// Delivers an event to the window's views: touches to their gesture recognizers and then their views,
+    /// presses to the first responder (or the window when no responder has the status). Override to observe
+    /// events; call `super`.
+    open func sendEvent(_ event: UIEvent) {
+        if let presses = event as? UIPressesEvent {
+            UIApplication.shared.input.deliverPresses(presses, in: self)
+            return
+        }
+        (application ?? UIApplication.shared).touchDelivery.dispatch(event, in: self)
+    }
+
     // MARK: Screen conversions
 
     /// Converts `point` from this window's coordinates to `window`'s; `nil` means the screen.

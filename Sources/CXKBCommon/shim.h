@@ -1,0 +1,4 @@
+#ifndef VITRINE_CXKBCOMMON_SHIM_H
+#define VITRINE_CXKBCOMMON_SHIM_H
+#include <xkbcommon/xkbcommon.h>
+#endif

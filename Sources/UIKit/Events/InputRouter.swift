@@ -1,0 +1,215 @@
+import CoreGraphics
+import Foundation
+import VitrinePlatform
+
+/// Input events (from libinput, a recording, a test) into UIKit events: touch contacts are collected per device
+/// until the device's frame and delivered as one `UIEvent`; a mouse or touchpad acts as one finger while its
+/// primary button is down; keys become `UIPress`es through the keyboard layout and go to the first responder.
+///
+/// Coordinates: a device's normalised position → (its calibration, applied by libinput) → the panel rotation
+/// the display uses → points on the device's screen (the board's `touch.screen`, else the main screen).
+@MainActor
+public final class InputRouter {
+    private unowned let application: UIApplication
+    /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).
+    public var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
+    /// The keyboard layout keys go through; `nil` until a keyboard appears (then the board's layout, or "us").
+    public var keyboardLayout: KeyboardLayout?
+    /// The layout a keyboard gets when it appears (from the board).
+    public var keyboardLayoutName = "us"
+    /// Called with every event before it is handled (`VITRINE_INPUT_RECORD` records through this).
+    public var observer: ((InputEvent) -> Void)?
+    /// Devices present (from their added events).
+    public private(set) var devices: [Int: InputDeviceInfo] = [:]
+
+    private var pending: [Int: [TouchDelivery.Contact]] = [:]
+    private var pointerLocation: CGPoint?
+    private var pointerDown = false
+    private var presses: [UInt32: UIPress] = [:]
+    private let pressesEvent = UIPressesEvent()
+    /// The pointer's pseudo-slot: beyond any seat slot libinput hands out.
+    static let pointerSlot = Int.max
+
+    init(application: UIApplication) { self.application = application }
+
+    /// Handles one event (Vitrine: synthetic devices and tests feed events here).
+    public func handle(_ event: InputEvent) {
+        observer?(event)
+        let seconds = TimeInterval(event.time) / 1_000_000
+        switch event {
+        case let .touchDown(_, device, slot, x, y, major):
+            queue(device, slot, .began, x, y, major)
+        case let .touchMotion(_, device, slot, x, y, major):
+            queue(device, slot, .moved, x, y, major)
+        case let .touchUp(_, device, slot):
+            queue(device, slot, .ended, nil, nil, nil)
+        case let .touchCancel(_, device, slot):
+            queue(device, slot, .cancelled, nil, nil, nil)
+        case let .touchFrame(_, device):
+            guard let contacts = pending.removeValue(forKey: device) else { return }
+            application.touchDelivery.deliver(contacts, time: seconds)
+        case let .pointerMotion(_, device, dx, dy):
+            let screen = screenForDevice(devices[device])
+            let start = pointerLocation ?? CGPoint(x: screen.bounds.midX, y: screen.bounds.midY)
+            let p = CGPoint(x: min(max(start.x + CGFloat(dx) / screen.scale, 0), screen.bounds.maxX - 0.001),
+                            y: min(max(start.y + CGFloat(dy) / screen.scale, 0), screen.bounds.maxY - 0.001))
+            movePointer(to: p, device: device, screen: screen, time: seconds)
+        case let .pointerAbsolute(_, device, x, y):
+            let screen = screenForDevice(devices[device])
+            movePointer(to: point(x, y, on: screen), device: device, screen: screen, time: seconds)
+        case let .pointerButton(_, device, button, pressed):
+            guard button == 0x110 else { return } // BTN_LEFT: the finger; other buttons are not touches
+            let screen = screenForDevice(devices[device])
+            let p = pointerLocation ?? CGPoint(x: screen.bounds.midX, y: screen.bounds.midY)
+            pointerLocation = p
+            guard pressed != pointerDown else { return }
+            pointerDown = pressed
+            application.touchDelivery.deliver([TouchDelivery.Contact(key: TouchKey(device: 0, slot: Self.pointerSlot),
+                                                                     phase: pressed ? .began : .ended, location: p, screen: screen,
+                                                                     type: .indirectPointer)], time: seconds)
+        case let .key(_, _, code, pressed):
+            key(code, pressed: pressed, time: seconds)
+        case let .deviceAdded(_, info):
+            devices[info.id] = info
+            if info.capabilities.contains(.keyboard) && keyboardLayout == nil {
+                keyboardLayout = try? KeyboardLayout(layout: keyboardLayoutName)
+            }
+        case let .deviceRemoved(_, device):
+            devices[device] = nil
+            pending[device] = nil
+            // A touch on a device that went away is cancelled (libinput may already have ended it).
+            application.touchDelivery.cancelTouches(device: device, time: seconds)
+        }
+    }
+
+    /// Cancels every touch and press in progress (the VT was switched away, input suspended).
+    public func cancelAll() {
+        let now = TimeInterval(MonotonicClock.microsecondsNow) / 1_000_000
+        pending.removeAll()
+        if pointerDown { pointerDown = false }
+        application.touchDelivery.cancelTouches(device: nil, time: now)
+        let cancelled = Set(presses.values)
+        presses.removeAll()
+        guard !cancelled.isEmpty else { return }
+        for p in cancelled { p.phase = .cancelled }
+        pressesEvent.allPresses = cancelled
+        for p in cancelled { p.responder?.pressesCancelled([p], with: pressesEvent) }
+    }
+
+    /// A position normalised to the panel, in points on `screen`.
+    func point(_ x: Double, _ y: Double, on screen: UIScreen) -> CGPoint {
+        let rotation = (screen.output as? KMSOutput)?.rotation ?? 0
+        let (lx, ly) = logicalPosition(panelX: x, panelY: y, rotation: rotation)
+        // Just inside the far edges, so a touch at 1.0 still hits the last row of points.
+        return CGPoint(x: min(CGFloat(lx) * screen.bounds.width, screen.bounds.width - 0.001),
+                       y: min(CGFloat(ly) * screen.bounds.height, screen.bounds.height - 0.001))
+    }
+
+    private func queue(_ device: Int, _ slot: Int, _ phase: UITouch.Phase, _ x: Double?, _ y: Double?, _ major: Double?) {
+        let screen = screenForDevice(devices[device])
+        let key = TouchKey(device: device, slot: slot)
+        var location = CGPoint.zero
+        if let x, let y { location = point(x, y, on: screen) }
+        else if let known = pending[device]?.last(where: { $0.key == key }) { location = known.location }
+        var radius: CGFloat?
+        if let major, major.isFinite, major > 0 { radius = CGFloat(min(major, 1)) * screen.bounds.width / 2 }
+        var list = pending[device] ?? []
+        // Several changes of one contact in a frame: the last position wins, a began stays a began.
+        if let i = list.firstIndex(where: { $0.key == key }), list[i].phase != .ended, list[i].phase != .cancelled {
+            if phase == .moved {
+                if x != nil { list[i].location = location }
+                if radius != nil { list[i].majorRadius = radius }
+            } else if list[i].phase == .began && (phase == .ended || phase == .cancelled) {
+                // Down and up in one frame: deliver the began now so the touch exists, then its end.
+                application.touchDelivery.deliver([list.remove(at: i)], time: TimeInterval(MonotonicClock.microsecondsNow) / 1e6)
+                list.append(TouchDelivery.Contact(key: key, phase: phase, location: location, screen: screen))
+            } else {
+                list[i].phase = phase
+            }
+        } else {
+            if phase == .ended || phase == .cancelled, x == nil {
+                location = application.touchDelivery.touchesInProgress.first { $0.key == key }?.screenLocation ?? location
+            }
+            list.append(TouchDelivery.Contact(key: key, phase: phase, location: location, screen: screen, majorRadius: radius))
+        }
+        pending[device] = list
+    }
+
+    private func movePointer(to p: CGPoint, device: Int, screen: UIScreen, time: TimeInterval) {
+        pointerLocation = p
+        guard pointerDown else { return }
+        application.touchDelivery.deliver([TouchDelivery.Contact(key: TouchKey(device: 0, slot: Self.pointerSlot), phase: .moved,
+                                                                 location: p, screen: screen, type: .indirectPointer)], time: time)
+    }
+
+    // MARK: Keys
+
+    private func key(_ code: UInt32, pressed: Bool, time: TimeInterval) {
+        if keyboardLayout == nil { keyboardLayout = try? KeyboardLayout(layout: keyboardLayoutName) }
+        let meaning = keyboardLayout?.handle(code: code, pressed: pressed)
+        let uiKey = UIKey(characters: meaning?.characters ?? "", charactersIgnoringModifiers: meaning?.charactersIgnoringModifiers ?? "",
+                          modifierFlags: Self.flags(meaning?.modifiers ?? []), keyCode: .fromEvdev(code))
+        let press: UIPress
+        if pressed {
+            guard presses[code] == nil else { return } // a repeat: presses begin once
+            press = UIPress()
+            press.phase = .began
+            presses[code] = press
+        } else {
+            guard let existing = presses.removeValue(forKey: code) else { return }
+            press = existing
+            press.phase = .ended
+        }
+        press.timestamp = time
+        press.key = uiKey
+        pressesEvent.timestamp = time
+        pressesEvent.allPresses = Set(presses.values).union([press])
+        application.sendEvent(pressesEvent)
+    }
+
+    /// UIWindow.sendEvent for presses: to the responder the press began with (the first responder), else the window.
+    func deliverPresses(_ event: UIPressesEvent, in window: UIWindow) {
+        for press in event.allPresses where press.phase == .began || press.phase == .ended {
+            if press.phase == .began {
+                press.window = window
+                press.responder = UIResponder.currentFirstResponder ?? window
+                press.responder?.pressesBegan([press], with: event)
+            } else {
+                (press.responder ?? window).pressesEnded([press], with: event)
+            }
+        }
+    }
+
+    static func flags(_ m: KeyboardLayout.Modifiers) -> UIKeyModifierFlags {
+        var f: UIKeyModifierFlags = []
+        if m.contains(.capsLock) { f.insert(.alphaShift) }
+        if m.contains(.shift) { f.insert(.shift) }
+        if m.contains(.control) { f.insert(.control) }
+        if m.contains(.alternate) { f.insert(.alternate) }
+        if m.contains(.command) { f.insert(.command) }
+        return f
+    }
+
+    // MARK: Replay
+
+    /// Plays `recording` into the app from now on the application's run loop, keeping the recorded gaps (times
+    /// are shifted to now). Returns the recording's length in seconds.
+    @discardableResult
+    public func replay(_ recording: InputRecording) -> Double {
+        guard let first = recording.events.first?.time else { return 0 }
+        let base = UInt64(max(0, application.runLoop.clock.now) * 1_000_000)
+        let last = recording.events.last!.time
+        var batches: [(offset: UInt64, events: [InputEvent])] = []
+        for e in recording.events {
+            let offset = e.time >= first ? e.time - first : 0
+            if let i = batches.indices.last, batches[i].offset == offset { batches[i].events.append(e.at(base + offset)) }
+            else { batches.append((offset, [e.at(base + offset)])) }
+        }
+        for batch in batches {
+            application.runLoop.schedule(after: Double(batch.offset) / 1_000_000) { [weak self] _ in
+                for e in batch.events { self?.handle(e) }
+            }
+        }
+        return Double(last - first) / 1_000_000
+    }
+}
