@@ -13,6 +13,8 @@ public final class InputRouter {
     private unowned let application: UIApplication
     /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).
     public var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
+    /// How the panel behind a screen is mounted (clockwise degrees); the KMS output's rotation by default.
+    public var panelRotation: (UIScreen) -> Int = { ($0.output as? KMSOutput)?.rotation ?? 0 }
     /// The keyboard layout keys go through; `nil` until a keyboard appears (then the board's layout, or "us").
     public var keyboardLayout: KeyboardLayout?
     /// The layout a keyboard gets when it appears (from the board).
@@ -38,13 +40,13 @@ public final class InputRouter {
         let seconds = TimeInterval(event.time) / 1_000_000
         switch event {
         case let .touchDown(_, device, slot, x, y, major):
-            queue(device, slot, .began, x, y, major)
+            queue(device, slot, .began, x, y, major, seconds)
         case let .touchMotion(_, device, slot, x, y, major):
-            queue(device, slot, .moved, x, y, major)
+            queue(device, slot, .moved, x, y, major, seconds)
         case let .touchUp(_, device, slot):
-            queue(device, slot, .ended, nil, nil, nil)
+            queue(device, slot, .ended, nil, nil, nil, seconds)
         case let .touchCancel(_, device, slot):
-            queue(device, slot, .cancelled, nil, nil, nil)
+            queue(device, slot, .cancelled, nil, nil, nil, seconds)
         case let .touchFrame(_, device):
             guard let contacts = pending.removeValue(forKey: device) else { return }
             application.touchDelivery.deliver(contacts, time: seconds)
@@ -98,14 +100,15 @@ public final class InputRouter {
 
     /// A position normalised to the panel, in points on `screen`.
     func point(_ x: Double, _ y: Double, on screen: UIScreen) -> CGPoint {
-        let rotation = (screen.output as? KMSOutput)?.rotation ?? 0
+        let rotation = panelRotation(screen)
         let (lx, ly) = logicalPosition(panelX: x, panelY: y, rotation: rotation)
         // Just inside the far edges, so a touch at 1.0 still hits the last row of points.
         return CGPoint(x: min(CGFloat(lx) * screen.bounds.width, screen.bounds.width - 0.001),
                        y: min(CGFloat(ly) * screen.bounds.height, screen.bounds.height - 0.001))
     }
 
-    private func queue(_ device: Int, _ slot: Int, _ phase: UITouch.Phase, _ x: Double?, _ y: Double?, _ major: Double?) {
+    private func queue(_ device: Int, _ slot: Int, _ phase: UITouch.Phase, _ x: Double?, _ y: Double?, _ major: Double?,
+                       _ time: TimeInterval) {
         let screen = screenForDevice(devices[device])
         let key = TouchKey(device: device, slot: slot)
         var location = CGPoint.zero
@@ -121,7 +124,7 @@ public final class InputRouter {
                 if radius != nil { list[i].majorRadius = radius }
             } else if list[i].phase == .began && (phase == .ended || phase == .cancelled) {
                 // Down and up in one frame: deliver the began now so the touch exists, then its end.
-                application.touchDelivery.deliver([list.remove(at: i)], time: TimeInterval(MonotonicClock.microsecondsNow) / 1e6)
+                application.touchDelivery.deliver([list.remove(at: i)], time: time)
                 list.append(TouchDelivery.Contact(key: key, phase: phase, location: location, screen: screen))
             } else {
                 list[i].phase = phase

@@ -4,7 +4,7 @@ import Foundation
 /// Recognizes dragging: `.began` once the fingers have moved 10 points, `.changed` as they move, `.ended` when
 /// the last lifts. `translation(in:)` is how far the centroid moved since touch-down (so a dragged view follows
 /// the finger exactly); adding or lifting fingers does not make it jump. `velocity(in:)` is points per second
-/// over the last 100 ms.
+/// over the last 50 ms.
 @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fewest fingers; 1 by default.
@@ -123,8 +123,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     private func record(_ p: CGPoint, _ time: TimeInterval) {
         samples.append((time, p))
-        // Keep 100 ms of history (and at least two samples) for the velocity.
-        while samples.count > 2, let first = samples.first, time - first.time > 0.1 { samples.removeFirst() }
+        // Keep 50 ms of history (and at least two samples): the velocity of the last moment, which is what a
+        // fling's deceleration should start from.
+        while samples.count > 2, let first = samples.first, time - first.time > 0.05 + 1e-9 { samples.removeFirst() }
     }
 
     /// A window-space vector in `view`'s coordinates (its rotation and scale; translation does not apply).

@@ -32,10 +32,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         for t in touches {
             let p = t.location(in: nil)
             starts[ObjectIdentifier(t)] = p
-            if let first = firstLocation, hypot(first.x - p.x, first.y - p.y) > TouchDelivery.multiTapDistance {
+            // Later taps land near the first (fingers of one tap may be far apart).
+            if let first = firstLocation, hypot(first.x - p.x, first.y - p.y) > TouchDelivery.multiTapDistance * CGFloat(numberOfTouchesRequired) {
                 state = .failed; return
             }
-            if firstLocation == nil { firstLocation = p }
         }
         // A tap held too long is not a tap.
         schedule(after: Self.maximumTapDuration) { [weak self] in
@@ -58,6 +58,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         cancelTimers()
         guard maxDownInThisTap == numberOfTouchesRequired else { state = .failed; return }
         tapsDone += 1
+        if firstLocation == nil { firstLocation = location(in: nil) }
         maxDownInThisTap = 0
         downInThisTap = 0
         if tapsDone >= numberOfTapsRequired {

@@ -208,7 +208,7 @@ open class UIView: UIResponder {
     /// interaction are skipped with their subtrees, and a point outside a view does not reach its subviews
     /// (even ones that draw outside it). Override to change which view gets a touch.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = point.applying(subview.transformToSuperview.inverted())
             if let hit = subview.hitTest(local, with: event) { return hit }
