@@ -79,7 +79,7 @@ let package = Package(
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
-        .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform"], swiftSettings: testSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform", .product(name: "Logging", package: "swift-log")], swiftSettings: testSettings),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),

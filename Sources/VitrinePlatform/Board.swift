@@ -8,7 +8,9 @@ import Foundation
 ///   "name": "qemu-virt",
 ///   "display": { "device": "/dev/dri/card0", "connector": "Virtual-1", "mode": "1280x800@60",
 ///                "rotation": 0, "scale": 1 },
-///   "touch": { "device": "QEMU Virtio Touch", "calibration": [1, 0, 0, 0, 1, 0] }
+///   "touch": { "device": "QEMU Virtio Touch", "calibration": [1, 0, 0, 0, 1, 0], "screen": "DSI-1",
+///              "paths": ["/dev/input/event2"] },
+///   "keyboard": { "layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps" }
 /// }
 /// ```
 /// Every field but `name` is optional; unknown fields are refused (a typo must not pass silently).
@@ -29,6 +31,14 @@ public struct BoardDescription: Sendable, Equatable {
     /// The touch device's name (or a substring of it), and the calibration matrix (libinput's 2x3 layout).
     public var touchDevice: String?
     public var touchCalibration: [Double]?
+    /// The connector whose screen the touch device covers; `nil`: the main screen.
+    public var touchScreen: String?
+    /// Device nodes for libinput's path backend when there is no udev daemon; empty: every /dev/input/event*.
+    public var inputPaths: [String] = []
+    /// The keyboard layout (xkb names); `nil`: "us".
+    public var keyboardLayout: String?
+    public var keyboardVariant: String?
+    public var keyboardOptions: String?
 
     public init(name: String, device: String? = nil, connector: String? = nil, modeWidth: Int? = nil, modeHeight: Int? = nil,
                 modeRefresh: Double? = nil, rotation: Int = 0, scale: Double? = nil, touchDevice: String? = nil,
@@ -57,11 +67,13 @@ public struct BoardDescription: Sendable, Equatable {
     /// The file's shape, decoded with types (a boolean is not a number, a fraction is not an integer).
     private struct File: Decodable {
         struct Display: Decodable { var device, connector, mode: String?; var rotation: Int?; var scale: Double? }
-        struct Touch: Decodable { var device: String?; var calibration: [Double]? }
+        struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
+        struct Keyboard: Decodable { var layout, variant, options: String? }
         var name: String?
         var description: String?
         var display: Display?
         var touch: Touch?
+        var keyboard: Keyboard?
     }
 
     /// Parses and validates board JSON (`file` names it in errors).
@@ -72,7 +84,7 @@ public struct BoardDescription: Sendable, Equatable {
             throw fail("(file)", "is not valid JSON (\(error.localizedDescription))")
         }
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
-        try checkKeys(top, allowed: ["name", "display", "touch", "description"], prefix: "", fail)
+        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "description"], prefix: "", fail)
         if let display = top["display"] as? [String: Any] {
             try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale"], prefix: "display.", fail)
             // JSONDecoder reports a fraction where an integer belongs without saying where; say it here.
@@ -81,7 +93,10 @@ public struct BoardDescription: Sendable, Equatable {
             }
         }
         if let touch = top["touch"] as? [String: Any] {
-            try checkKeys(touch, allowed: ["device", "calibration"], prefix: "touch.", fail)
+            try checkKeys(touch, allowed: ["device", "calibration", "screen", "paths"], prefix: "touch.", fail)
+        }
+        if let keyboard = top["keyboard"] as? [String: Any] {
+            try checkKeys(keyboard, allowed: ["layout", "variant", "options"], prefix: "keyboard.", fail)
         }
         let decoded: File
         do {
@@ -120,6 +135,16 @@ public struct BoardDescription: Sendable, Equatable {
                 }
                 board.touchCalibration = calibration
             }
+            board.touchScreen = try nonEmpty(touch.screen, "touch.screen", fail)
+            for path in touch.paths ?? [] where !path.hasPrefix("/dev/input/") {
+                throw fail("touch.paths", "must be device nodes under /dev/input, got '\(path)'")
+            }
+            board.inputPaths = touch.paths ?? []
+        }
+        if let keyboard = decoded.keyboard {
+            board.keyboardLayout = try nonEmpty(keyboard.layout, "keyboard.layout", fail)
+            board.keyboardVariant = try nonEmpty(keyboard.variant, "keyboard.variant", fail)
+            board.keyboardOptions = try nonEmpty(keyboard.options, "keyboard.options", fail)
         }
         return board
     }

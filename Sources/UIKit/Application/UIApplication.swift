@@ -73,6 +73,9 @@ open class UIApplication: UIResponder {
     /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
     public lazy var input = InputRouter(application: self)
     private var ignoringDepth = 0
+    /// The panel's input devices (libinput), when the app runs on a panel.
+    var inputSeat: InputSeat?
+    var inputRecorder: InputRecorder?
 
     /// Dispatches an event to its windows: touches to the windows they began in, presses to the key window.
     /// Override to observe every event; call `super`.

@@ -49,6 +49,12 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         FileHandle.standardError.write(Data("vitrine: \(error)\n".utf8))
         return 69 // EX_UNAVAILABLE: a supervisor may restart us
     }
+    // Input from the panel's devices (a headless screen has none; `VITRINE_INPUT_REPLAY` works anywhere).
+    let onPanel = UIScreen.main.output is KMSOutput
+    if onPanel || ProcessInfo.processInfo.environment["VITRINE_INPUT_REPLAY"] != nil {
+        InputSetup.start(application, board: onPanel ? DisplaySelection.selectedBoard : nil,
+                         session: onPanel ? DisplaySelection.selectedSession : nil, devices: onPanel)
+    }
     // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
     // applicationWillTerminate, and the panel is restored.
     let terminationSources = [SIGTERM, SIGINT].map { number in

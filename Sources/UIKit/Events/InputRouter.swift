@@ -95,6 +95,7 @@ public final class InputRouter {
         guard !cancelled.isEmpty else { return }
         for p in cancelled { p.phase = .cancelled }
         pressesEvent.allPresses = cancelled
+        pressesEvent.changedPresses = Array(cancelled)
         for p in cancelled { p.responder?.pressesCancelled([p], with: pressesEvent) }
     }
 
@@ -152,6 +153,7 @@ public final class InputRouter {
         let meaning = keyboardLayout?.handle(code: code, pressed: pressed)
         let uiKey = UIKey(characters: meaning?.characters ?? "", charactersIgnoringModifiers: meaning?.charactersIgnoringModifiers ?? "",
                           modifierFlags: Self.flags(meaning?.modifiers ?? []), keyCode: .fromEvdev(code))
+        for held in presses.values { held.phase = .stationary }
         let press: UIPress
         if pressed {
             guard presses[code] == nil else { return } // a repeat: presses begin once
@@ -167,12 +169,13 @@ public final class InputRouter {
         press.key = uiKey
         pressesEvent.timestamp = time
         pressesEvent.allPresses = Set(presses.values).union([press])
+        pressesEvent.changedPresses = [press]
         application.sendEvent(pressesEvent)
     }
 
     /// UIWindow.sendEvent for presses: to the responder the press began with (the first responder), else the window.
     func deliverPresses(_ event: UIPressesEvent, in window: UIWindow) {
-        for press in event.allPresses where press.phase == .began || press.phase == .ended {
+        for press in event.changedPresses where press.phase == .began || press.phase == .ended {
             if press.phase == .began {
                 press.window = window
                 press.responder = UIResponder.currentFirstResponder ?? window

@@ -154,6 +154,8 @@ open class UIPressesEvent: UIEvent {
     open override var type: EventType { .presses }
     /// The presses in progress.
     open internal(set) var allPresses: Set<UIPress> = []
+    /// The presses that changed in this event.
+    var changedPresses: [UIPress] = []
     /// The presses that go to `gesture` (none: recognizers do not take presses on Vitrine).
     open func presses(for gesture: UIGestureRecognizer) -> Set<UIPress> { [] }
 }

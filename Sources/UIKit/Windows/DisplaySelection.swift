@@ -25,12 +25,14 @@ enum DisplaySelection {
 
         var board: BoardDescription?
         if let name = options.boardName ?? env["VITRINE_BOARD"] { board = try BoardDescription.find(name) }
+        selectedBoard = board
         var configuration = board?.kmsConfiguration ?? KMSConfiguration()
         if let device = env["VITRINE_DRM_DEVICE"] { configuration.devicePath = device }
         if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
         do {
             let seat = try session(env, loop: loop, log: log)
+            selectedSession = seat
             let output = try KMSOutput(configuration: configuration, loop: loop, session: seat, logger: log)
             defer { ScreenRegistry.start(main: output, loop: loop, session: seat, log: log) }
             let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init) ?? output.physicalSizeScale
@@ -44,6 +46,10 @@ enum DisplaySelection {
 }
 
 extension DisplaySelection {
+    /// The board and seat session the panel was opened with (input uses them too).
+    static var selectedBoard: BoardDescription?
+    static var selectedSession: SeatSession?
+
     /// The seat session the display is opened through: `VITRINE_SESSION=seat` insists on libseat (seatd or
     /// logind), `direct` opens devices directly (root, or the `video` group); unset, libseat when a seat manager
     /// is reachable, else direct.

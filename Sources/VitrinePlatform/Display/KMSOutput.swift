@@ -67,6 +67,9 @@ public final class KMSOutput: FrameOutput {
     /// Called once when the display is gone for good (the device removed, the seat manager gone): the app cannot
     /// show anything any more and should end, non-zero, so a supervisor can restart it.
     public var onLost: (@MainActor (String) -> Void)?
+    /// Called when the display is released (`false`: the VT was switched away) and acquired again (`true`), so
+    /// input can be suspended with it: events on another VT are not the app's.
+    public var onActivityChange: (@MainActor (Bool) -> Void)?
     private var lost = false
 
     private let loop: EventLoop
@@ -215,6 +218,7 @@ public final class KMSOutput: FrameOutput {
         // Under a seat manager, the manager takes master away itself.
         if session == nil, drmDropMaster(card.fd) != 0 { log.warning("drmDropMaster: \(String(cString: strerror(errno)))") }
         log.info("display released (VT switched away)")
+        onActivityChange?(false)
     }
 
     /// The VT is ours again: take DRM master back, set the mode again and repaint everything (whatever was shown
@@ -234,6 +238,7 @@ public final class KMSOutput: FrameOutput {
         Self.merge(everything, into: &waiting)
         lastSubmit = -.infinity
         log.info("display acquired (VT switched back): repainting")
+        onActivityChange?(true)
         submitIfReady()
     }
 
