@@ -21,6 +21,8 @@ let package = Package(
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
         .executable(name: "fbrun", targets: ["fbrun"]),
+        .executable(name: "vitrine-input", targets: ["VitrineInputTool"]),
+        .executable(name: "vboard-touch", targets: ["VirtualBoardTouchProbe"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
@@ -65,10 +67,16 @@ let package = Package(
         // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.
         .executableTarget(name: "fbrun", dependencies: ["VitrinePlatform",
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Input devices for people and rigs: list, record, replay through uinput.
+        .executableTarget(name: "VitrineInputTool", dependencies: ["VitrinePlatform",
+                                                                   .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                                   .product(name: "Logging", package: "swift-log")]),
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
         // The app the virtual-board tests drive on a real KMS/DRM device (Tools/virtual-board/run-tests.py).
         .executableTarget(name: "VirtualBoardProbe", dependencies: ["UIKit", "VitrinePlatform"]),
+        // The app the virtual-board touch tests drive through uinput and real libinput.
+        .executableTarget(name: "VirtualBoardTouchProbe", dependencies: ["UIKit"]),
         // Figures (printed, never asserted): shared helpers, the view system, drawing.
         .target(name: "BenchSupport", dependencies: ["VitrinePlatform", "CCairo", "CoreGraphics"]),
         .executableTarget(name: "BenchViews", dependencies: ["UIKit", "BenchSupport"]),

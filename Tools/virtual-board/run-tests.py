@@ -11,7 +11,7 @@ captures what the display shows at checkpoints (like a capture card on a real bo
 Prints figures (process start to first flip in the guest, flip rate, bytes per frame).
 
 Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reason, unless VBOARD_REQUIRED=1
-(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR]
+(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch]
 """
 import argparse
 import os
@@ -105,14 +105,60 @@ kill -TERM $A; wait $A; echo $? > $W/p.status
 exit 0
 """
 
+# Touch through real kernel devices: vitrine-input makes a uinput touchscreen in the guest and replays the shipped
+# recordings into it; libinput (path backend: the guest has no udevd) reads it in the app, which runs under fbrun.
+GUEST_TOUCH = GUEST_PRELUDE + r"""
+I={bin}/vitrine-input
+R={root}/Recordings
+{bin}/fbrun --board qemu-virt vboard-touch > $W/t.out 2> $W/t.err &
+F=$!
+wait_for $W/t.out first-flip-uptime $F
+$I record $W/recorded.txt --duration 12 > $W/rec.log 2>&1 &
+REC=$!
+wait_for $W/rec.log recording $REC
+$I replay --settle 2 $R/tap.txt > $W/r1.log 2>&1
+wait_for $W/t.out "tap 1" $F && sleep 0.5 && $CK touch-tap
+wait $REC
+$I replay --settle 2 $R/pinch.txt > $W/r2.log 2>&1
+wait_for $W/t.out "pinch ended" $F && sleep 0.5 && $CK touch-pinch
+$I replay --settle 2 --unplug-after 0.4 $R/long-press.txt > $W/r3.log 2>&1
+wait_for $W/t.out "touches cancelled" $F
+$I replay --settle 2 $R/tap.txt > $W/r4.log 2>&1
+wait_for $W/t.out "tap 2" $F && sleep 0.5 && $CK touch-after-unplug
+sh $T/control.sh qmp type '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "shift"}}, {{"type": "qcode", "data": "v"}}]}}}}'
+sh $T/control.sh qmp type2 '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "k"}}]}}}}'
+wait_for $W/t.out "key k" $F
+kill -TERM $F; wait $F; echo $? > $W/t.status
+exit 0
+"""
+
+# The rotated, high-DPI board: a touch at each corner of the panel lands in the logical corner it shows.
+GUEST_TOUCH_ROTATED = GUEST_PRELUDE + r"""
+printf '# vitrine-input 1\n' > /tmp/corners.txt
+t=0
+for xy in "0.0 0.0" "1.0 0.0" "1.0 1.0" "0.0 1.0"; do
+  printf '%s down 1 0 %s\n%s frame 1\n%s up 1 0\n%s frame 1\n' $t "$xy" $t $((t + 50000)) $((t + 50000)) >> /tmp/corners.txt
+  t=$((t + 600000))
+done
+VITRINE_BOARD=portrait-hidpi {bin}/vboard-touch > $W/q.out 2> $W/q.err &
+A=$!
+wait_for $W/q.out first-flip-uptime $A
+{bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/q-replay.log 2>&1
+for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/q.out)" -ge 4 ] && break; sleep 0.1; done
+kill -TERM $A; wait $A
+exit 0
+"""
+
 # A hot-pluggable PCIe port for an external display (a second GPU, bochs), with address windows reserved so a
 # device plugged later can be given its BARs. (QEMU 7.2 dies re-adding a display device it removed, so the
 # scenario plugs first and unplugs after.)
+# QMP's send-key types on the newest keyboard: a virtio one (the q35 PS/2 keyboard gets nothing).
+KEYBOARD = ["-device", "virtio-keyboard-pci"]
 HOTPLUG_PORT = ["-device", "pcie-root-port,id=rp1,chassis=1,slot=1,pref32-reserve=64M,mem-reserve=16M"]
 DISPLAY_DEVICES = {
-    "virtio": {"main": ["-device", "virtio-gpu-pci"], "portrait": ["-device", "virtio-gpu-pci,xres=800,yres=1280"],
+    "virtio": {"main": ["-device", "virtio-gpu-pci"], "touch": ["-device", "virtio-gpu-pci"] + KEYBOARD, "portrait": ["-device", "virtio-gpu-pci,xres=800,yres=1280"],
                "hotplug": ["-device", "virtio-gpu-pci"] + HOTPLUG_PORT},
-    "bochs": {"main": ["-device", "bochs-display"], "portrait": ["-device", "bochs-display,xres=800,yres=1280"],
+    "bochs": {"main": ["-device", "bochs-display"], "touch": ["-device", "bochs-display"] + KEYBOARD, "portrait": ["-device", "bochs-display,xres=800,yres=1280"],
               "hotplug": ["-device", "bochs-display"] + HOTPLUG_PORT},
 }
 
@@ -189,10 +235,54 @@ def compare(results, name, actual_path, expected, failures_dir, turn=0):
     results.check(name, True, f"{actual[0]}x{actual[1]} identical")
 
 
+def touch_expected(bin_dir, out, recordings):
+    """The touch probe rendered headless on the host with `recordings` replayed in-process: what the panel must show."""
+    env = dict(os.environ, VITRINE_INPUT_REPLAY=":".join(os.path.join(ROOT, "Recordings", r + ".txt") for r in recordings))
+    subprocess.run([os.path.join(bin_dir, "vboard-touch"), "--vitrine-screen", "1280x800@1", "--exit-after", "4",
+                    "--vitrine-screenshot", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    return images.read_png(out)
+
+
+def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
+    run = os.path.join(work, f"run-{display}-touch")
+    boot(display, "touch", GUEST_TOUCH.format(root=ROOT, bin=bin_dir), run)
+    out, err = read(os.path.join(run, "t.out")), read(os.path.join(run, "t.err"))
+    backend = next((l for l in err.splitlines() if "input:" in l), "no input log")
+    results.check(f"{display}: a uinput touchscreen plugged in while the app runs is picked up (no udevd: path backend)",
+                  "input device added Vitrine Replay Touch" in out, backend.split("vitrine.input: ")[-1][:120])
+    results.check(f"{display}: a tap through uinput and libinput reaches the tap recognizer", "tap 1" in out)
+    compare(results, f"{display} touch: the tap changed the view's colour", os.path.join(run, "touch-tap.ppm"),
+            touch_expected(bin_dir, os.path.join(expected_dir, "touch-tap.png"), ["tap"]), failures_dir)
+    results.check(f"{display}: a two-finger pinch scales the view", "pinch ended scale 3.0" in out,
+                  next((l for l in out.splitlines() if l.startswith("pinch")), "no pinch"))
+    compare(results, f"{display} touch: the pinched view on the panel", os.path.join(run, "touch-pinch.ppm"),
+            touch_expected(bin_dir, os.path.join(expected_dir, "touch-pinch.png"), ["tap", "pinch"]), failures_dir)
+    results.check(f"{display}: unplugging the device mid-touch cancels the touch", "touches cancelled 1" in out)
+    results.check(f"{display}: the app keeps running and takes the next device's taps", "tap 2" in out)
+    compare(results, f"{display} touch: after the unplug", os.path.join(run, "touch-after-unplug.ppm"),
+            touch_expected(bin_dir, os.path.join(expected_dir, "touch-after-unplug.png"), ["tap", "pinch", "long-press", "tap"]),
+            failures_dir)
+    results.check(f"{display}: a keyboard types through xkbcommon into the first responder", "key V" in out and "key k" in out,
+                  ", ".join(l for l in out.splitlines() if l.startswith("key ")) or "no keys")
+    results.check(f"{display}: SIGTERM under fbrun ends the touch app cleanly", read(os.path.join(run, "t.status")).strip() == "0",
+                  f"status {read(os.path.join(run, 't.status')).strip()}")
+    recorded = read(os.path.join(run, "recorded.txt"))
+    kinds = [l.split()[1] for l in recorded.splitlines()[1:] if len(l.split()) > 1]
+    results.check(f"{display}: vitrine-input records a real device's touches", recorded.startswith("# vitrine-input 1")
+                  and "down" in kinds and "up" in kinds and "frame" in kinds, f"{len(kinds)} events recorded")
+    run = os.path.join(work, f"run-{display}-touch-rotated")
+    boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)
+    corners = [l.split()[1] for l in read(os.path.join(run, "q.out")).splitlines() if l.startswith("corner ")]
+    # The panel is mounted turned 90° clockwise: its top-left corner shows the logical bottom-left, and so on.
+    results.check(f"{display}: on the rotated scale-2 board each panel corner lands in its logical corner view",
+                  corners == ["bottomLeft", "topLeft", "topRight", "bottomRight"], f"panel corners TL, TR, BR, BL hit {corners}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--displays", default="virtio,bochs")
     parser.add_argument("--bin", default=None)
+    parser.add_argument("--only", choices=["touch"], default=None, help="run only these scenarios (while developing)")
     args = parser.parse_args()
     required = os.environ.get("VBOARD_REQUIRED") == "1"
     bin_dir = args.bin or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
@@ -217,6 +307,9 @@ def main():
     results = Results()
     for display in args.displays.split(","):
         print(f"virtual board, {display}:", flush=True)
+        if args.only == "touch":
+            touch_checks(results, display, bin_dir, work, failures_dir, expected_dir)
+            continue
         run = os.path.join(work, f"run-{display}")
         rc = boot(display, "main", GUEST_MAIN.format(root=ROOT, bin=bin_dir), run)
         results.check(f"{display}: guest ran", rc == 0, f"status {rc}; console in {run}/console.log")
@@ -291,6 +384,8 @@ def main():
         rc = boot(display, "portrait", GUEST_PORTRAIT.format(root=ROOT, bin=bin_dir), run)
         compare(results, f"{display} portrait-hidpi board (rotation 90, scale 2)", os.path.join(run, "rotated.ppm"), rotated,
                 failures_dir, turn=90)
+        touch_checks(results, display, bin_dir, work, failures_dir, expected_dir)
+
         run = os.path.join(work, f"run-{display}-hotplug")
         boot(display, "hotplug", GUEST_HOTPLUG.format(root=ROOT, bin=bin_dir), run)
         out = read(os.path.join(run, "x.out"))

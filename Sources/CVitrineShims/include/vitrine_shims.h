@@ -38,4 +38,13 @@ struct vitrine_vt_stat { unsigned short v_active, v_signal, v_state; };
 /// case an async `main` parks the main thread in `dispatch_main()` and `RunLoop.main` never turns.
 _Bool vitrine_main_thread_runs_main_run_loop(void);
 
+/// A uinput multitouch touchscreen (protocol B: `slots` slots, positions 0...`maximum` on both axes,
+/// INPUT_PROP_DIRECT), named `name`: the virtual board's stand-in for a panel's touch controller. Returns the
+/// uinput descriptor, or -errno. Destroy it with vitrine_uinput_destroy (or by closing the descriptor).
+int vitrine_uinput_create_touchscreen(const char *name, int slots, int maximum);
+/// Writes one input event (type, code, value) to a uinput device. Returns 0 or -errno.
+int vitrine_uinput_emit(int fd, unsigned short type, unsigned short code, int value);
+/// Removes the device from the system (as unplugging it would) and closes the descriptor.
+void vitrine_uinput_destroy(int fd);
+
 #endif

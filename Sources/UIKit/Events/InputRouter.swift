@@ -20,7 +20,10 @@ public final class InputRouter {
     /// The layout a keyboard gets when it appears (from the board).
     public var keyboardLayoutName = "us"
     /// Called with every event before it is handled (`VITRINE_INPUT_RECORD` records through this).
-    public var observer: ((InputEvent) -> Void)?
+    private var observers: [(InputEvent) -> Void] = []
+
+    /// Adds a closure that sees every input event before it is handled.
+    public func addObserver(_ body: @escaping (InputEvent) -> Void) { observers.append(body) }
     /// Devices present (from their added events).
     public private(set) var devices: [Int: InputDeviceInfo] = [:]
 
@@ -29,6 +32,7 @@ public final class InputRouter {
     private var pointerDown = false
     private var presses: [UInt32: UIPress] = [:]
     private let pressesEvent = UIPressesEvent()
+    private var layoutFailed = false
     /// The pointer's pseudo-slot: beyond any seat slot libinput hands out.
     static let pointerSlot = Int.max
 
@@ -36,7 +40,7 @@ public final class InputRouter {
 
     /// Handles one event (Vitrine: synthetic devices and tests feed events here).
     public func handle(_ event: InputEvent) {
-        observer?(event)
+        for observer in observers { observer(event) }
         let seconds = TimeInterval(event.time) / 1_000_000
         switch event {
         case let .touchDown(_, device, slot, x, y, major):
@@ -73,8 +77,11 @@ public final class InputRouter {
             key(code, pressed: pressed, time: seconds)
         case let .deviceAdded(_, info):
             devices[info.id] = info
-            if info.capabilities.contains(.keyboard) && keyboardLayout == nil {
-                keyboardLayout = try? KeyboardLayout(layout: keyboardLayoutName)
+            if info.capabilities.contains(.keyboard) && keyboardLayout == nil && !layoutFailed {
+                do { keyboardLayout = try KeyboardLayout(layout: keyboardLayoutName) } catch {
+                    layoutFailed = true
+                    VitrineLog.logger("vitrine.input").error("keyboard: \(error)")
+                }
             }
         case let .deviceRemoved(_, device):
             devices[device] = nil
@@ -149,7 +156,13 @@ public final class InputRouter {
     // MARK: Keys
 
     private func key(_ code: UInt32, pressed: Bool, time: TimeInterval) {
-        if keyboardLayout == nil { keyboardLayout = try? KeyboardLayout(layout: keyboardLayoutName) }
+        if keyboardLayout == nil && !layoutFailed {
+            do { keyboardLayout = try KeyboardLayout(layout: keyboardLayoutName) } catch {
+                // Said once: keys still arrive, with their HID codes but no text.
+                layoutFailed = true
+                VitrineLog.logger("vitrine.input").error("keyboard: \(error)")
+            }
+        }
         let meaning = keyboardLayout?.handle(code: code, pressed: pressed)
         let uiKey = UIKey(characters: meaning?.characters ?? "", charactersIgnoringModifiers: meaning?.charactersIgnoringModifiers ?? "",
                           modifierFlags: Self.flags(meaning?.modifiers ?? []), keyCode: .fromEvdev(code))

@@ -30,7 +30,7 @@ enum InputSetup {
         }
         if let path = env["VITRINE_INPUT_RECORD"] {
             if let recorder = InputRecorder(path: path, log: log) {
-                router.observer = { recorder.write($0) }
+                router.addObserver { recorder.write($0) }
                 application.inputRecorder = recorder
             }
         }
@@ -59,7 +59,9 @@ enum InputSetup {
         }
         if let path = env["VITRINE_INPUT_REPLAY"] {
             do {
-                let recording = try InputRecording.load(path: path)
+                // Several recordings (PATH:PATH...) play one after another, half a second apart.
+                let recording = InputRecording.concatenating(try path.split(separator: ":").map { try InputRecording.load(path: String($0)) },
+                                                             gap: 0.5)
                 application.runLoop.perform { [weak application] in
                     let seconds = application?.input.replay(recording) ?? 0
                     log.info("replaying \(path): \(recording.events.count) events over \(String(format: "%.2f", seconds)) s")

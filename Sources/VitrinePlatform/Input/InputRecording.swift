@@ -169,6 +169,18 @@ public struct InputRecording: Sendable, Equatable {
         }
     }
 
+    /// Recordings one after another, `gap` seconds between the end of one and the start of the next.
+    public static func concatenating(_ recordings: [InputRecording], gap: Double) -> InputRecording {
+        var events: [InputEvent] = []
+        var next: UInt64 = 0
+        for r in recordings {
+            guard let first = r.events.first?.time else { continue }
+            for e in r.events { events.append(e.at(next + (e.time >= first ? e.time - first : 0))) }
+            next = (events.last?.time ?? next) + UInt64(gap * 1_000_000)
+        }
+        return InputRecording(events: events)
+    }
+
     /// The recording as text (the header, then one line per event).
     public var text: String {
         ([Self.header] + events.map(Self.line(for:))).joined(separator: "\n") + "\n"

@@ -122,8 +122,9 @@ public final class InputSeat {
             }
             context = li
             log.notice("input: no udev daemon (/run/udev/control is missing): libinput's path backend for \(configuration.devicePaths.isEmpty ? "every /dev/input/event*" : configuration.devicePaths.joined(separator: ", ")); kernel hotplug events add and drop devices")
-            for path in Self.candidatePaths(configuration.devicePaths) { addPathDevice(path) }
+            // Watch first, then enumerate: a device that appears in between is seen either way (adding is idempotent).
             watchKernelHotplug(loop: loop)
+            for path in Self.candidatePaths(configuration.devicePaths) { addPathDevice(path) }
         }
         source = loop.watchReadable(fd: libinput_get_fd(context)) { [weak self] in self?.dispatch() }
         // Devices found while the context was made are announced now.

@@ -1,0 +1,112 @@
+// vboard-touch: the app the virtual-board touch tests drive with a uinput touchscreen through real libinput
+// (Tools/virtual-board/run-tests.py). Landscape-independent layout, in fractions of the screen so the shipped
+// recordings (Recordings/) land on its targets:
+//   - a tap target centred at (0.25, 0.5): each tap cycles its colour and prints "tap N";
+//   - a pinch target centred at (0.75, 0.5): pinching scales it (snapped to quarter steps when the pinch ends),
+//     printing "pinch ended scale S";
+//   - a 40-point square in each corner: a tap turns it red and prints "corner NAME";
+//   - the background prints "touches began|ended|cancelled N" for touches that land on nothing else, and, as the
+//     first responder, "key TEXT" for keys typed on a keyboard.
+// It also prints "first-flip-uptime S" at its first page flip, and "input device added|removed" as devices come
+// and go. `--exit-after SECONDS` ends it (the tests render expected images headless with a replayed recording).
+import Foundation
+import UIKit
+import VitrinePlatform
+
+@MainActor
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The background: reports the touches nothing else took, and (as first responder) the keys typed.
+final class Backdrop: UIView {
+    override var canBecomeFirstResponder: Bool { true }
+    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        for press in presses {
+            guard let key = press.key else { continue }
+            say(key.characters.isEmpty ? "key-code \(key.keyCode.rawValue)" : "key \(key.characters)")
+        }
+    }
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isMultipleTouchEnabled = true
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches began \(touches.count)") }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches ended \(touches.count)") }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches cancelled \(touches.count)") }
+}
+
+@main
+final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    var taps = 0
+    let tapColours: [UIColor] = [.systemBlue, .systemGreen, .systemPurple, .systemYellow]
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let b = window.bounds
+        let backdrop = Backdrop(frame: b)
+        backdrop.backgroundColor = UIColor(white: 0.15, alpha: 1)
+        window.addSubview(backdrop)
+
+        let side = min(b.width, b.height) / 4
+        let tapTarget = UIView(frame: CGRect(x: b.width * 0.25 - side / 2, y: b.midY - side / 2, width: side, height: side))
+        tapTarget.backgroundColor = tapColours[0]
+        tapTarget.addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in
+            taps += 1
+            tapTarget.backgroundColor = tapColours[taps % tapColours.count]
+            say("tap \(taps)")
+        })
+        backdrop.addSubview(tapTarget)
+
+        let pinchTarget = UIView(frame: CGRect(x: b.width * 0.75 - side / 2, y: b.midY - side / 2, width: side, height: side))
+        pinchTarget.backgroundColor = .systemOrange
+        pinchTarget.addGestureRecognizer(UIPinchGestureRecognizer { recognizer in
+            let pinch = recognizer as! UIPinchGestureRecognizer
+            var scale = pinch.scale
+            if pinch.state == .ended {
+                scale = (scale * 4).rounded() / 4
+                say("pinch ended scale \(scale)")
+            }
+            pinchTarget.transform = CGAffineTransform(scaleX: scale, y: scale)
+        })
+        backdrop.addSubview(pinchTarget)
+
+        let corner: CGFloat = 40
+        for (name, origin) in [("topLeft", CGPoint(x: 0, y: 0)), ("topRight", CGPoint(x: b.maxX - corner, y: 0)),
+                               ("bottomLeft", CGPoint(x: 0, y: b.maxY - corner)),
+                               ("bottomRight", CGPoint(x: b.maxX - corner, y: b.maxY - corner))] {
+            let square = UIView(frame: CGRect(origin: origin, size: CGSize(width: corner, height: corner)))
+            square.backgroundColor = .white
+            square.addGestureRecognizer(UITapGestureRecognizer { _ in
+                square.backgroundColor = .systemRed
+                say("corner \(name)")
+            })
+            backdrop.addSubview(square)
+        }
+        window.makeKeyAndVisible()
+        self.window = window
+        backdrop.becomeFirstResponder()
+
+        if let output = UIScreen.main.output as? KMSOutput {
+            output.onFlip = { output in
+                guard output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) else { return }
+                say("first-flip-uptime \(uptime.split(separator: " ")[0])")
+            }
+        }
+        application.input.addObserver { event in
+            switch event {
+            case let .deviceAdded(_, info): say("input device added \(info.name)")
+            case .deviceRemoved: say("input device removed")
+            default: break
+            }
+        }
+        if let i = CommandLine.arguments.firstIndex(of: "--exit-after"), i + 1 < CommandLine.arguments.count,
+           let seconds = Double(CommandLine.arguments[i + 1]) {
+            application.runLoop.schedule(after: seconds) { _ in UIApplication.shared.runLoop.stop() }
+        }
+        return true
+    }
+}
