@@ -81,10 +81,13 @@ struct VitrineInput: ParsableCommand {
         @Option(help: "Unplug the device this many seconds into the recording (a device that vanishes mid-touch).")
         var unplugAfter: Double?
         @Option(help: "The device's name.") var name = "Vitrine Replay Touch"
+        @Option(help: "The axes' maximum (positions are fractions of it); a tiny one makes a coarse, odd device.")
+        var maximum: Int32 = 32767
 
         func run() throws {
             let recording = try InputRecording.load(path: file)
-            let device = try UInputTouchscreen(name: name)
+            guard maximum > 0 else { throw ValidationError("--maximum must be positive") }
+            let device = try UInputTouchscreen(name: name, maximum: maximum)
             usleep(useconds_t(max(0, settle) * 1_000_000))
             try device.play(recording, unplugAfter: unplugAfter)
             // Let readers take the last frame before the device goes away.

@@ -10,7 +10,7 @@ OUT=${VBOARD_DIR:-$PWD/.build/virtual-board}
 mkdir -p "$OUT"
 
 # QEMU, the initramfs tools, and seatd (the no-root test), beside the build's own packages.
-bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd
+bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd udev
 
 # The kernel Debian's linux-image-amd64 points at, unpacked under $OUT/kroot.
 KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')

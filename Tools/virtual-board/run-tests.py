@@ -145,7 +145,21 @@ A=$!
 wait_for $W/q.out first-flip-uptime $A
 {bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/q-replay.log 2>&1
 for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/q.out)" -ge 4 ] && break; sleep 0.1; done
+# A device with an absurd range (two positions per axis): whatever it reports, the app carries on.
+{bin}/vitrine-input replay --settle 2 --maximum 1 /tmp/corners.txt > $W/q-absurd.log 2>&1
+sleep 1; kill -0 $A && echo alive > $W/q-alive
 kill -TERM $A; wait $A
+# With udevd (a full system): libinput's udev backend, the app as 'nobody' through seatd, devices opened by seatd.
+/lib/systemd/systemd-udevd --daemon > $W/udevd.log 2>&1
+udevadm trigger --action=add; udevadm settle --timeout=30
+seatd -g nogroup -l info > $W/seatd.log 2>&1 &
+for i in $(seq 1 50); do [ -S /run/seatd.sock ] && break; sleep 0.1; done
+busybox su -s /bin/sh nobody -c "cd /tmp; exec env VITRINE_BOARD={root}/Board/portrait-hidpi/board.json {bin}/vboard-touch" > $W/u.out 2> $W/u.err &
+N=$!
+wait_for $W/u.out first-flip-uptime $N
+{bin}/vitrine-input replay --settle 3 /tmp/corners.txt > $W/u-replay.log 2>&1
+for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/u.out)" -ge 4 ] && break; sleep 0.1; done
+kill -TERM $N; wait $N
 exit 0
 """
 
@@ -272,10 +286,17 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   and "down" in kinds and "up" in kinds and "frame" in kinds, f"{len(kinds)} events recorded")
     run = os.path.join(work, f"run-{display}-touch-rotated")
     boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)
-    corners = [l.split()[1] for l in read(os.path.join(run, "q.out")).splitlines() if l.startswith("corner ")]
+    # (The first four: the absurd device that follows may hit corners too.)
+    corners = [l.split()[1] for l in read(os.path.join(run, "q.out")).splitlines() if l.startswith("corner ")][:4]
     # The panel is mounted turned 90° clockwise: its top-left corner shows the logical bottom-left, and so on.
     results.check(f"{display}: on the rotated scale-2 board each panel corner lands in its logical corner view",
                   corners == ["bottomLeft", "topLeft", "topRight", "bottomRight"], f"panel corners TL, TR, BR, BL hit {corners}")
+    results.check(f"{display}: a touchscreen with an absurd range does not stop the app", read(os.path.join(run, "q-alive")).strip() == "alive")
+    err = read(os.path.join(run, "u.err"))
+    corners = [l.split()[1] for l in read(os.path.join(run, "u.out")).splitlines() if l.startswith("corner ")]
+    results.check(f"{display}: with udevd, libinput's udev backend, devices opened through seatd (app run as nobody)",
+                  "udev backend" in err and "session: libseat" in err and corners == ["bottomLeft", "topLeft", "topRight", "bottomRight"],
+                  f"corners {corners}; " + next((l.split("] ")[-1] for l in err.splitlines() if "input:" in l), "no input log"))
 
 
 def main():
