@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
+        .executable(name: "vitrine-bench-input", targets: ["BenchInput"]),
     ],
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
@@ -84,6 +85,8 @@ let package = Package(
         .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo", "BenchSupport"]),
         // Compositor figures: the reference scene as views and layers, beside cairo and pixman floors.
         .executableTarget(name: "BenchCompositor", dependencies: ["UIKit", "CCairo", "CPixman", "BenchSupport"]),
+        // Touch figures: kernel event time to touchesBegan and to the presented frame; events per second.
+        .executableTarget(name: "BenchInput", dependencies: ["UIKit", "BenchSupport"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),

@@ -54,8 +54,10 @@ def stroke(take, fingers, steps, lift=True):
 
 os.makedirs(OUT, exist_ok=True)
 
-t = Take("tap", "one finger taps at (0.25, 0.5)")
-tap(t, 0.25, 0.5)
+t = Take("tap", "one finger taps at (0.25, 0.5), a contact 2% of the panel's width across")
+t.frame([f"down {DEV} 0 {pos(0.25, 0.5)} 0.020000"])
+t.wait(60_000)
+t.frame([f"up {DEV} 0"])
 t.save()
 
 t = Take("double-tap", "two quick taps at (0.25, 0.5), 150 ms apart")

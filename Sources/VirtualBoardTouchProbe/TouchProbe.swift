@@ -32,7 +32,9 @@ final class Backdrop: UIView {
         isMultipleTouchEnabled = true
     }
     required init?(coder: NSCoder) { super.init(coder: coder) }
-    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches began \(touches.count)") }
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        say("touches began \(touches.count) radius \(String(format: "%.1f", touches.first!.majorRadius))")
+    }
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches ended \(touches.count)") }
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches cancelled \(touches.count)") }
 }

@@ -265,6 +265,8 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     results.check(f"{display}: a uinput touchscreen plugged in while the app runs is picked up (no udevd: path backend)",
                   "input device added Vitrine Replay Touch" in out, backend.split("vitrine.input: ")[-1][:120])
     results.check(f"{display}: a tap through uinput and libinput reaches the tap recognizer", "tap 1" in out)
+    results.check(f"{display}: the contact's size becomes majorRadius (ABS_MT_TOUCH_MAJOR, 2% of 1280 points across)",
+                  "touches began 1 radius 12.8" in out, next((l for l in out.splitlines() if "radius" in l), "no touch"))
     compare(results, f"{display} touch: the tap changed the view's colour", os.path.join(run, "touch-tap.ppm"),
             touch_expected(bin_dir, os.path.join(expected_dir, "touch-tap.png"), ["tap"]), failures_dir)
     results.check(f"{display}: a two-finger pinch scales the view", "pinch ended scale 3.0" in out,

@@ -1,4 +1,5 @@
 import CInput
+import CVitrineShims
 import CUdev
 import Foundation
 import Glibc
@@ -58,8 +59,13 @@ public final class InputSeat {
     /// What libinput's C callbacks reach (userdata is fixed when the context is made).
     private final class Relay {
         var session: SeatSession?
-        var opened: Set<Int32> = []
+        /// Descriptors libinput opened, by node (to read contact sizes, which libinput does not report).
+        var opened: [String: Int32] = [:]
     }
+
+    /// Touch devices that report contact size: their descriptor, X range and slot count.
+    private struct ContactSize { var fd: Int32; var range: Double; var slots: Int }
+    private var contactSizes: [Int: ContactSize] = [:]
 
     /// Opens the seat's input devices. Throws when libinput cannot start (no udev, the seat cannot be assigned);
     /// a seat with no devices yet is fine (they may be plugged in later).
@@ -84,7 +90,7 @@ public final class InputSeat {
                         fd = open(path, flags | O_CLOEXEC)
                         guard fd >= 0 else { return -errno }
                     }
-                    relay.opened.insert(fd)
+                    relay.opened[node] = fd
                     return fd
                 }
             },
@@ -92,7 +98,7 @@ public final class InputSeat {
                 guard let userData else { return }
                 let relay = Unmanaged<Relay>.fromOpaque(userData).takeUnretainedValue()
                 MainActor.assumeIsolated {
-                    relay.opened.remove(fd)
+                    relay.opened = relay.opened.filter { $0.value != fd }
                     if let session = relay.session { session.closeDevice(fd) } else { close(fd) }
                 }
             }))
@@ -238,6 +244,7 @@ public final class InputSeat {
             deviceOrder.removeAll { $0 == device }
             pathDevices = pathDevices.filter { $0.value != device }
             let gone = info.removeValue(forKey: id)
+            contactSizes[id] = nil
             libinput_device_unref(device)
             log.info("input device removed: \(gone?.name ?? "?") (\(gone?.node ?? "?"))")
             handler(.deviceRemoved(time: MonotonicClock.microsecondsNow, device: id))
@@ -251,9 +258,10 @@ public final class InputSeat {
             case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
                 let slot = Int(libinput_event_touch_get_seat_slot(touch))
                 let x = libinput_event_touch_get_x_transformed(touch, 1), y = libinput_event_touch_get_y_transformed(touch, 1)
+                let major = contactMajor(device: id, slot: Int(libinput_event_touch_get_slot(touch)))
                 handler(type == LIBINPUT_EVENT_TOUCH_DOWN
-                        ? .touchDown(time: time, device: id, slot: slot, x: x, y: y, major: nil)
-                        : .touchMotion(time: time, device: id, slot: slot, x: x, y: y, major: nil))
+                        ? .touchDown(time: time, device: id, slot: slot, x: x, y: y, major: major)
+                        : .touchMotion(time: time, device: id, slot: slot, x: x, y: y, major: major))
             case LIBINPUT_EVENT_TOUCH_UP:
                 handler(.touchUp(time: time, device: id, slot: Int(libinput_event_touch_get_seat_slot(touch))))
             default:
@@ -301,13 +309,44 @@ public final class InputSeat {
         info[id] = described
         if caps.contains(.touch) {
             configureTouch(device, described)
-            // Mouse-style tap-to-click is for touchpads, and harmless elsewhere.
+            if let fd = relay.opened[node] { probeContactSize(id: id, fd: fd) }
         }
         if caps.contains(.pointer), libinput_device_config_tap_get_finger_count(device) > 0 {
             libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
         }
         log.info("input device added: \(name) (\(node)) \(describe(caps))\(sized ? String(format: ", %.0fx%.0f mm", width, height) : "")")
         handler(.deviceAdded(time: MonotonicClock.microsecondsNow, described))
+    }
+
+    // MARK: Contact size
+
+    /// struct input_absinfo: value, minimum, maximum, fuzz, flat, resolution.
+    private static func absInfo(_ fd: Int32, _ code: Int) -> [Int32]? {
+        var info = [Int32](repeating: 0, count: 6)
+        let request = EvdevCapabilities.ioctlRead(0x40 + UInt(code), size: 24)
+        guard info.withUnsafeMutableBytes({ vitrine_ioctl_pointer(fd, request, $0.baseAddress) }) >= 0 else { return nil }
+        return info
+    }
+
+    /// Notes whether a touch device reports contact size (ABS_MT_TOUCH_MAJOR), for `majorRadius`.
+    private func probeContactSize(id: Int, fd: Int32) {
+        guard let major = Self.absInfo(fd, 0x30), major[2] > major[1],            // ABS_MT_TOUCH_MAJOR
+              let x = Self.absInfo(fd, 0x35), x[2] > x[1],                         // ABS_MT_POSITION_X
+              let slot = Self.absInfo(fd, 0x2f), slot[2] >= 0, slot[2] < 256 else { return } // ABS_MT_SLOT
+        contactSizes[id] = ContactSize(fd: fd, range: Double(x[2] - x[1]), slots: Int(slot[2]) + 1)
+    }
+
+    /// The contact's major axis as a fraction of the panel's width: read from the kernel's slot state (libinput has
+    /// no API for it), in the device's X units.
+    private func contactMajor(device: Int, slot: Int) -> Double? {
+        guard let size = contactSizes[device], slot >= 0, slot < size.slots else { return nil }
+        // struct input_mt_request_layout { __u32 code; __s32 values[slots]; }
+        var request = [Int32](repeating: 0, count: size.slots + 1)
+        request[0] = 0x30
+        let number = EvdevCapabilities.ioctlRead(0x0a, size: UInt(4 * (size.slots + 1)))   // EVIOCGMTSLOTS
+        guard request.withUnsafeMutableBytes({ vitrine_ioctl_pointer(size.fd, number, $0.baseAddress) }) >= 0 else { return nil }
+        let value = request[slot + 1]
+        return value > 0 ? Double(value) / size.range : nil
     }
 
     private func configureTouch(_ device: OpaquePointer, _ described: InputDeviceInfo) {
