@@ -45,12 +45,14 @@ import VitrinePlatform
         #expect(log.take() == ["down", "dragIn", "exit", "dragOut", "enter", "dragIn", "exit", "dragOut", "upOut"])
     }
 
-    @Test func disabledControlsIgnoreTouchesAndShowDisabled() {
+    @Test func disabledControlsPassTouchesToTheViewBehindAndShowDisabled() {
         let (control, log, fingers) = setUp()
+        var behind = 0
+        control.superview!.addGestureRecognizer(UITapGestureRecognizer { _ in behind += 1 })
         control.isEnabled = false
         #expect(control.state == .disabled)
         fingers.tap(CGPoint(x: 110, y: 110))
-        #expect(log.take().isEmpty)
+        #expect(log.take().isEmpty && behind == 1)
         control.isEnabled = true
         control.isSelected = true
         #expect(control.state == .selected)

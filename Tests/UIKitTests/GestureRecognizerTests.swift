@@ -61,7 +61,7 @@ final class StateLog {
         }
         let (_, view, _, fingers) = setUp()
         var controller: Controller? = Controller()
-        weak var weakController = controller
+        weak let weakController = controller
         let tap = UITapGestureRecognizer(target: controller!, action: Controller.tapped)
         tap.addTarget(controller!, action: Controller.handle)
         view.addGestureRecognizer(tap)

@@ -230,3 +230,23 @@ import VitrinePlatform
         #expect(field.log == ["began  225 false", "began Z 28 true", "ended", "ended"])
     }
 }
+
+@MainActor @Suite struct InputRecorderTests {
+    @Test func whatAnAppReceivesIsWrittenAsARecordingThatReplays() throws {
+        let app = freshApp()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-recorder-\(getpid()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try #require(InputRecorder(path: path, log: VitrineLog.logger("test")))
+        app.input.addObserver { recorder.write($0) }
+        let fingers = Fingers(app)
+        fingers.tap(CGPoint(x: 10, y: 20))
+        let recording = try InputRecording.load(path: path)
+        #expect(recording.events.count == 5) // added, down, frame, up, frame
+        if case let .touchDown(_, device, _, x, y, _) = recording.events[1] {
+            #expect(device == fingers.device && abs(x - 10.0 / 320) < 1e-6 && abs(y - 20.0 / 480) < 1e-6)
+        } else {
+            Issue.record("expected a touch down, got \(recording.events[1])")
+        }
+        #expect(InputRecorder(path: "/nonexistent-dir/x.txt", log: VitrineLog.logger("test")) == nil)
+    }
+}

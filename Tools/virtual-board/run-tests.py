@@ -145,6 +145,14 @@ A=$!
 wait_for $W/q.out first-flip-uptime $A
 {bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/q-replay.log 2>&1
 for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/q.out)" -ge 4 ] && break; sleep 0.1; done
+# The board's calibration matrix (libinput applies it): the touch controller's x axis mirrored.
+echo '{{"name": "mirrored", "display": {{"mode": "800x1280", "rotation": 90, "scale": 2}}, "touch": {{"calibration": [-1, 0, 1, 0, 1, 0]}}}}' > /tmp/mirrored.json
+VITRINE_BOARD=/tmp/mirrored.json {bin}/vboard-touch > $W/m.out 2> $W/m.err &
+M=$!
+wait_for $W/m.out first-flip-uptime $M
+{bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/m-replay.log 2>&1
+for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/m.out)" -ge 4 ] && break; sleep 0.1; done
+kill -TERM $M; wait $M
 # A device with an absurd range (two positions per axis): whatever it reports, the app carries on.
 {bin}/vitrine-input replay --settle 2 --maximum 1 /tmp/corners.txt > $W/q-absurd.log 2>&1
 sleep 1; kill -0 $A && echo alive > $W/q-alive
@@ -293,6 +301,9 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     # The panel is mounted turned 90° clockwise: its top-left corner shows the logical bottom-left, and so on.
     results.check(f"{display}: on the rotated scale-2 board each panel corner lands in its logical corner view",
                   corners == ["bottomLeft", "topLeft", "topRight", "bottomRight"], f"panel corners TL, TR, BR, BL hit {corners}")
+    mirrored = [l.split()[1] for l in read(os.path.join(run, "m.out")).splitlines() if l.startswith("corner ")]
+    results.check(f"{display}: the board's calibration matrix applies before the rotation (x mirrored)",
+                  mirrored == ["topLeft", "bottomLeft", "bottomRight", "topRight"], f"panel corners TL, TR, BR, BL hit {mirrored}")
     results.check(f"{display}: a touchscreen with an absurd range does not stop the app", read(os.path.join(run, "q-alive")).strip() == "alive")
     err = read(os.path.join(run, "u.err"))
     corners = [l.split()[1] for l in read(os.path.join(run, "u.out")).splitlines() if l.startswith("corner ")]

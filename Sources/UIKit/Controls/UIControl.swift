@@ -251,6 +251,12 @@ open class UIControl: UIView {
         send(.touchCancel, event: event)
     }
 
+    /// A disabled control takes no touches: they go to the view behind it, as in UIKit.
+    open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isEnabled else { return nil }
+        return super.hitTest(point, with: event)
+    }
+
     /// A superview's single-finger single tap does not begin on a control (the control takes the tap).
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if let tap = gestureRecognizer as? UITapGestureRecognizer, tap.view !== self,
