@@ -145,6 +145,10 @@ A=$!
 wait_for $W/q.out first-flip-uptime $A
 {bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/q-replay.log 2>&1
 for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/q.out)" -ge 4 ] && break; sleep 0.1; done
+# A device with an absurd range (two positions per axis): whatever it reports, the app carries on.
+{bin}/vitrine-input replay --settle 2 --maximum 1 /tmp/corners.txt > $W/q-absurd.log 2>&1
+sleep 1; kill -0 $A && echo alive > $W/q-alive
+kill -TERM $A; wait $A
 # The board's calibration matrix (libinput applies it): the touch controller's x axis mirrored.
 echo '{{"name": "mirrored", "display": {{"mode": "800x1280", "rotation": 90, "scale": 2}}, "touch": {{"calibration": [-1, 0, 1, 0, 1, 0]}}}}' > /tmp/mirrored.json
 VITRINE_BOARD=/tmp/mirrored.json {bin}/vboard-touch > $W/m.out 2> $W/m.err &
@@ -153,10 +157,6 @@ wait_for $W/m.out first-flip-uptime $M
 {bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/m-replay.log 2>&1
 for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/m.out)" -ge 4 ] && break; sleep 0.1; done
 kill -TERM $M; wait $M
-# A device with an absurd range (two positions per axis): whatever it reports, the app carries on.
-{bin}/vitrine-input replay --settle 2 --maximum 1 /tmp/corners.txt > $W/q-absurd.log 2>&1
-sleep 1; kill -0 $A && echo alive > $W/q-alive
-kill -TERM $A; wait $A
 # With udevd (a full system): libinput's udev backend, the app as 'nobody' through seatd, devices opened by seatd.
 /lib/systemd/systemd-udevd --daemon > $W/udevd.log 2>&1
 udevadm trigger --action=add; udevadm settle --timeout=30
