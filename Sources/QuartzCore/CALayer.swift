@@ -13,6 +13,8 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the layer's sublayers.
     func layoutSublayers(of layer: CALayer)
+    /// The action for a property change: an animation, `NSNull()` for none, or `nil` to let the layer decide.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
@@ -21,6 +23,7 @@ extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
 /// A delegate that owns its layer's layout and knows whether it draws (a view): the layer forwards layout
@@ -67,6 +70,22 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 @MainActor
 open class CALayer: Hashable, @MainActor CustomStringConvertible {
     public required init() {}
+
+    /// A copy of `layer`'s model values (what `presentation()` is made from; subclasses with their own
+    /// properties override it and call `super`, as in Core Animation).
+    public required init(layer: Any) {
+        guard let other = layer as? CALayer else { return }
+        bounds = other.bounds; position = other.position; anchorPoint = other.anchorPoint; transform = other.transform
+        opacity = other.opacity; isHidden = other.isHidden; masksToBounds = other.masksToBounds
+        backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
+        borderColor = other.borderColor; isOpaque = other.isOpaque; contents = other.contents
+        contentsScale = other.contentsScale; contentsGravity = other.contentsGravity; contentsCenter = other.contentsCenter
+    }
+
+    /// The layer's animations, in the order they were added (see CALayer+Animation.swift).
+    var animationEntries: [AnimationEntry] = []
+    /// Actions by property name, consulted after the delegate (Core Animation's `actions`).
+    open var actions: [String: any CAAction]?
 
     // A layer is an NSObject on iOS: equal only to itself, hashed by identity.
     nonisolated public static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
@@ -134,6 +153,8 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     open func removeFromSuperlayer() {
         guard let parent = superlayer, let i = parent.indexOfSublayer(self) else { return }
+        // A layer taken off screen mid-animation ends its animations (and its sublayers'), unfinished.
+        endAnimationsInSubtree()
         parent.storedSublayers.remove(at: i)
         superlayer = nil
         // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
@@ -165,6 +186,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open var bounds: CGRect = .zero {
         didSet {
             changed()
+            propertyDidChange("bounds", from: oldValue)
             guard bounds.size != oldValue.size else { return }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
             // A size change lays out the layer and the layer it sits in (for views: `layoutSubviews()` of the
@@ -174,11 +196,11 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
-    open var position: CGPoint = .zero { didSet { changed() } }
+    open var position: CGPoint = .zero { didSet { changed(); propertyDidChange("position", from: oldValue) } }
     /// The point of the bounds (in unit coordinates) that `position` places and transforms turn about.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed() } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed(); propertyDidChange("anchorPoint", from: oldValue) } }
     /// The layer's transform, relative to its anchor point (only the affine part is drawn).
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { changed() } }
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { changed(); propertyDidChange("transform", from: oldValue) } }
 
     open func affineTransform() -> CGAffineTransform { transform.affine }
     open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
@@ -243,15 +265,19 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     // MARK: Appearance
 
-    open var opacity: Float = 1 { didSet { changed() } }
+    open var opacity: Float = 1 { didSet { changed(); propertyDidChange("opacity", from: oldValue) } }
     open var isHidden = false { didSet { changed() } }
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
     open var masksToBounds = false { didSet { changed() } }
-    open var backgroundColor: CGColor? { didSet { changed() } }
+    open var backgroundColor: CGColor? {
+        didSet { changed(); propertyDidChange("backgroundColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+    }
     /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
-    open var cornerRadius: CGFloat = 0 { didSet { changed() } }
-    open var borderWidth: CGFloat = 0 { didSet { changed() } }
-    open var borderColor: CGColor? = .black { didSet { changed() } }
+    open var cornerRadius: CGFloat = 0 { didSet { changed(); propertyDidChange("cornerRadius", from: oldValue) } }
+    open var borderWidth: CGFloat = 0 { didSet { changed(); propertyDidChange("borderWidth", from: oldValue) } }
+    open var borderColor: CGColor? = .black {
+        didSet { changed(); propertyDidChange("borderColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+    }
     /// Whether the layer promises to cover its bounds with opaque content.
     open var isOpaque = false
 
@@ -270,7 +296,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open var contentsScale: CGFloat = 1 { didSet { if contentsScale != oldValue { changed() } } }
     open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
     /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed() } }
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsCenter", from: oldValue) } }
     /// Redraw when the bounds size changes instead of scaling the old content.
     open var needsDisplayOnBoundsChange = false
     /// Clear the area to redraw before drawing into it.
@@ -488,12 +514,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
-    /// The model layer (there are no animations yet, so the layer is its own presentation).
+    /// The model layer: the layer itself (a presentation copy's model is not kept; see `presentation()`).
     open func model() -> Self { self }
 }
 
-/// The values the compositor shows for a layer. `CALayer.renderValues()` gives the model values today;
-/// animations will give presentation values there, and the compositor, which reads only these, stays as it is.
+/// The values the compositor shows for a layer: `CALayer.renderValues()` gives the model values with the
+/// layer's animations applied at the current media time (the presentation values).
 public struct CALayerRenderValues {
     public var bounds: CGRect
     public var position: CGPoint
@@ -529,14 +555,15 @@ public struct CALayerRenderValues {
 }
 
 extension CALayer {
-    /// What the compositor shows for this layer now (the model values; see `CALayerRenderValues`).
+    /// What the compositor shows for this layer now (the presentation values; see `CALayerRenderValues`).
     @MainActor
     public func renderValues() -> CALayerRenderValues {
-        CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
+        let model = CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
                             opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
                             borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
                             contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
+        return animatedValues(model)
     }
 }
 

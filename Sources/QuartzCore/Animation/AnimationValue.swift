@@ -1,0 +1,133 @@
+import CoreGraphics
+import Foundation
+
+/// A value an animation moves between, in a form that interpolates: what `fromValue`/`toValue`/`values` hold
+/// (numbers, points, sizes, rectangles, transforms, colours), as Core Animation's `NSValue`s do.
+enum AnimationValue: Equatable {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case transform(CATransform3D)
+    case color(CGColor?)
+
+    /// The value an animation property holds (`0.5`, `CGPoint`, `CATransform3DMakeScale(...)`, `CGColor`,
+    /// `CGAffineTransform`), or `nil` for something that does not animate.
+    init?(_ any: Any?) {
+        switch any {
+        case let v as Double: self = .number(v)
+        case let v as CGFloat: self = .number(Double(v))
+        case let v as Float: self = .number(Double(v))
+        case let v as Int: self = .number(Double(v))
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
+        case let v as CGColor: self = .color(v)
+        case let v as AnimationValue: self = v
+        default:
+            // A colour may arrive as nil (transparent).
+            if any == nil { return nil }
+            return nil
+        }
+    }
+
+    /// The value a property key path should be set to (the Swift type the layer's property has).
+    var number: Double? { if case let .number(v) = self { return v }; return nil }
+
+    /// `self` + (`other` − `self`) × `t`; colours interpolate their premultiplied components; transforms by their
+    /// translation, scale and rotation (as Core Animation interpolates them), not element by element.
+    func interpolated(to other: AnimationValue, _ t: Double) -> AnimationValue {
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * CGFloat(t) }
+        switch (self, other) {
+        case let (.number(a), .number(b)): return .number(a + (b - a) * t)
+        case let (.point(a), .point(b)): return .point(CGPoint(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case let (.size(a), .size(b)): return .size(CGSize(width: mix(a.width, b.width), height: mix(a.height, b.height)))
+        case let (.rect(a), .rect(b)):
+            return .rect(CGRect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY), width: mix(a.width, b.width), height: mix(a.height, b.height)))
+        case let (.transform(a), .transform(b)):
+            let (da, db) = (Decomposed(a), Decomposed(b))
+            return .transform(da.interpolated(to: db, CGFloat(t)).transform)
+        case let (.color(a), .color(b)):
+            let ca = Self.components(a), cb = Self.components(b)
+            // Interpolate premultiplied, so a fade from transparent does not pass through black.
+            var out: [CGFloat] = []
+            for i in 0..<3 { out.append(mix(ca[i] * ca[3], cb[i] * cb[3])) }
+            let alpha = mix(ca[3], cb[3])
+            guard alpha > 0 else { return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+            return .color(CGColor(red: out[0] / alpha, green: out[1] / alpha, blue: out[2] / alpha, alpha: alpha))
+        default:
+            return t < 0.5 ? self : other
+        }
+    }
+
+    /// `self` + `other` (by-values, additive and cumulative animations).
+    func adding(_ other: AnimationValue) -> AnimationValue {
+        switch (self, other) {
+        case let (.number(a), .number(b)): return .number(a + b)
+        case let (.point(a), .point(b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
+        case let (.size(a), .size(b)): return .size(CGSize(width: a.width + b.width, height: a.height + b.height))
+        case let (.rect(a), .rect(b)):
+            return .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY, width: a.width + b.width, height: a.height + b.height))
+        case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
+        default: return other
+        }
+    }
+
+    /// The distance between two values (paced keyframes).
+    func distance(to other: AnimationValue) -> Double {
+        switch (self, other) {
+        case let (.number(a), .number(b)): return abs(b - a)
+        case let (.point(a), .point(b)): return Double(hypot(b.x - a.x, b.y - a.y))
+        case let (.size(a), .size(b)): return Double(hypot(b.width - a.width, b.height - a.height))
+        default: return 1
+        }
+    }
+
+    static func components(_ color: CGColor?) -> [CGFloat] {
+        guard let color, let c = color.components else { return [0, 0, 0, 0] }
+        switch c.count {
+        case 2: return [c[0], c[0], c[0], c[1]]
+        case 4: return c
+        default: return [0, 0, 0, 0]
+        }
+    }
+}
+
+/// A 2D transform as translation, scale, rotation and skew: what interpolates the way Core Animation does.
+struct Decomposed {
+    var tx: CGFloat, ty: CGFloat, sx: CGFloat, sy: CGFloat, angle: CGFloat, skew: CGFloat
+
+    init(_ t: CATransform3D) {
+        let a = CATransform3DGetAffineTransform(t)
+        tx = a.tx; ty = a.ty
+        sx = hypot(a.a, a.b)
+        angle = atan2(a.b, a.a)
+        let det = a.a * a.d - a.b * a.c
+        sy = sx == 0 ? hypot(a.c, a.d) : det / sx
+        skew = sx == 0 ? 0 : (a.a * a.c + a.b * a.d) / (sx * sx)
+    }
+
+    init(tx: CGFloat, ty: CGFloat, sx: CGFloat, sy: CGFloat, angle: CGFloat, skew: CGFloat) {
+        self.tx = tx; self.ty = ty; self.sx = sx; self.sy = sy; self.angle = angle; self.skew = skew
+    }
+
+    func interpolated(to o: Decomposed, _ t: CGFloat) -> Decomposed {
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * t }
+        // The shorter way round.
+        var delta = o.angle - angle
+        if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
+        return Decomposed(tx: mix(tx, o.tx), ty: mix(ty, o.ty), sx: mix(sx, o.sx), sy: mix(sy, o.sy), angle: angle + delta * t,
+                          skew: mix(skew, o.skew))
+    }
+
+    var transform: CATransform3D {
+        let r = CGAffineTransform(rotationAngle: angle)
+        let m = CGAffineTransform(a: sx, b: 0, c: skew * sx, d: sy, tx: 0, ty: 0)
+        var a = m.concatenating(r)
+        a.tx = tx; a.ty = ty
+        return CATransform3DMakeAffineTransform(a)
+    }
+}

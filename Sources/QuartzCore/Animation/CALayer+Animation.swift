@@ -1,0 +1,253 @@
+import CoreGraphics
+import Foundation
+import VitrinePlatform
+
+/// Something a layer runs when a property changes (Core Animation's `CAAction`): animations add themselves to
+/// the layer; `NSNull()` does nothing (a delegate returns it to say "no animation").
+@MainActor
+public protocol CAAction: AnyObject {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension CAAnimation: CAAction {
+    /// Adds the animation to the layer for `event` (what an implicit animation does).
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// The current media time: the time of the frame being made (Core Animation's `CACurrentMediaTime()`, the
+/// system's uptime clock; the application's loop clock, so a manual clock drives animations in tests).
+@MainActor
+public func CACurrentMediaTime() -> CFTimeInterval { CAAnimationEngine.mediaTime }
+
+/// Runs animations: which layers have them, what time it is, and what ends when.
+@MainActor
+public enum CAAnimationEngine {
+    /// The clock animations read; UIKit's application installs its run loop's.
+    public static var clock: () -> Double = { MonotonicClock().now }
+    /// The frame's time while a frame is being made (animations sample at one time per frame).
+    public static var frameTime: Double?
+    static var mediaTime: Double { frameTime ?? clock() }
+
+    private struct WeakLayer { weak var layer: CALayer? }
+    private static var animated: [WeakLayer] = []
+
+    static func register(_ layer: CALayer) {
+        if !animated.contains(where: { $0.layer === layer }) { animated.append(WeakLayer(layer: layer)) }
+    }
+
+    /// Whether any layer has an animation that is still running.
+    public static var isAnimating: Bool {
+        animated.contains { $0.layer?.animationEntries.contains { !$0.animation.didStop } ?? false }
+    }
+
+    /// Advances animations to `time` (the frame's time): starts and stops them (delegates, completions), removes
+    /// finished ones, and marks animated layers changed so the compositor repaints them. Returns whether
+    /// anything is still running (another frame is wanted).
+    @discardableResult
+    public static func tick(at time: Double) -> Bool {
+        frameTime = time
+        var running = false
+        animated.removeAll { $0.layer == nil || $0.layer!.animationEntries.isEmpty }
+        for entry in animated {
+            guard let layer = entry.layer else { continue }
+            var changed = false
+            for item in layer.animationEntries {
+                let anim = item.animation
+                if !anim.didStart && time >= anim.beginTime {
+                    anim.didStart = true
+                    anim.delegate?.animationDidStart(anim)
+                }
+                if anim.didStop { continue }
+                changed = true
+                if anim.hasEnded(at: time) {
+                    if anim.isRemovedOnCompletion { layer.animationEntries.removeAll { $0.animation === anim } }
+                    stop(anim, finished: true)
+                } else {
+                    running = true
+                }
+            }
+            if changed { layer.changed() }
+        }
+        return running
+    }
+
+    /// Ends the frame: animations sample live time again.
+    public static func endFrame() { frameTime = nil }
+
+    static func stop(_ anim: CAAnimation, finished: Bool) {
+        guard !anim.didStop else { return }
+        anim.didStop = true
+        anim.delegate?.animationDidStop(anim, finished: finished)
+        anim.completion?(finished)
+        for tracker in anim.trackers { tracker.finished(finished) }
+    }
+}
+
+/// Counts a set of animations and calls back once they have all stopped (UIKit's block completions,
+/// `CATransaction` completion blocks), with whether every one of them finished.
+@MainActor
+public final class CAAnimationTracker {
+    private var pending = 0
+    private var allFinished = true
+    private var closed = false
+    private let done: @MainActor (Bool) -> Void
+
+    public init(_ done: @escaping @MainActor (Bool) -> Void) { self.done = done }
+
+    /// Counts `animation` (call before it is added to a layer).
+    public func track(_ animation: CAAnimation) {
+        pending += 1
+        animation.trackers.append(self)
+    }
+
+    /// No more animations will be tracked: the callback runs when the pending ones stop (now, if none).
+    public func close() {
+        closed = true
+        fireIfDone()
+    }
+
+    func finished(_ flag: Bool) {
+        pending -= 1
+        if !flag { allFinished = false }
+        fireIfDone()
+    }
+
+    private func fireIfDone() {
+        guard closed, pending == 0 else { return }
+        closed = false
+        done(allFinished)
+    }
+}
+
+/// An animation on a layer, under its key.
+struct AnimationEntry {
+    var key: String
+    var animation: CAAnimation
+}
+
+extension CALayer {
+    // MARK: Explicit animations
+
+    /// Adds a copy of `anim` under `key` (replacing, and stopping unfinished, the animation that had the key).
+    /// An animation whose `beginTime` is 0 starts now; one whose `duration` is 0 lasts the transaction's duration.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy()
+        copy.trackers = anim.trackers
+        anim.trackers = []
+        if copy.beginTime == 0 { copy.beginTime = CACurrentMediaTime() }
+        if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
+        if copy.timingFunction == nil, anim.timingFunction == nil, let f = CATransaction.animationTimingFunction() {
+            copy.timingFunction = f
+        }
+        CATransaction.track(copy)
+        let name = key ?? "vitrine.animation.\(ObjectIdentifier(copy).hashValue)"
+        if let index = animationEntries.firstIndex(where: { $0.key == name }) {
+            let old = animationEntries.remove(at: index).animation
+            CAAnimationEngine.stop(old, finished: false)
+        }
+        animationEntries.append(AnimationEntry(key: name, animation: copy))
+        CAAnimationEngine.register(self)
+        changed()
+    }
+
+    /// The animation under `key` (a copy of what was added).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations, in the order they were added.
+    public func animationKeys() -> [String]? {
+        animationEntries.isEmpty ? nil : animationEntries.map(\.key)
+    }
+
+    /// Removes the animation under `key`; it stops unfinished.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let old = animationEntries.remove(at: index).animation
+        CAAnimationEngine.stop(old, finished: false)
+        changed()
+    }
+
+    /// Ends the animations of this layer and every layer below it, unfinished (the layer left the screen).
+    func endAnimationsInSubtree() {
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            layer.removeAllAnimations()
+            stack.append(contentsOf: layer.sublayers ?? [])
+        }
+    }
+
+    /// Removes every animation; those still running stop unfinished.
+    public func removeAllAnimations() {
+        guard !animationEntries.isEmpty else { return }
+        let old = animationEntries
+        animationEntries.removeAll()
+        for entry in old { CAAnimationEngine.stop(entry.animation, finished: false) }
+        changed()
+    }
+
+    /// A copy of the layer with the values on screen now (the animations applied at the current media time),
+    /// or `nil` before the layer was ever shown. The copy has no superlayer or sublayers.
+    public func presentation() -> Self? {
+        guard compositorRecord != nil || !animationEntries.isEmpty else { return nil }
+        let copy = Self(layer: self)
+        let v = renderValues()
+        copy.applyWithoutActions(v)
+        return copy
+    }
+
+    /// Sets the model to render values (for presentation copies), without actions.
+    func applyWithoutActions(_ v: CALayerRenderValues) {
+        CATransaction.withActionsDisabled {
+            bounds = v.bounds; position = v.position; anchorPoint = v.anchorPoint
+            transform = CATransform3D(v.transform); opacity = v.opacity; backgroundColor = v.backgroundColor
+            cornerRadius = v.cornerRadius; borderWidth = v.borderWidth; borderColor = v.borderColor
+            contentsCenter = v.contentsCenter
+        }
+    }
+
+    /// The render values with the animations applied at the current media time.
+    func animatedValues(_ base: CALayerRenderValues) -> CALayerRenderValues {
+        guard !animationEntries.isEmpty else { return base }
+        var v = base
+        let now = CACurrentMediaTime()
+        for entry in animationEntries { entry.animation.apply(to: &v, layer: self, at: now) }
+        return v
+    }
+
+    // MARK: Implicit animations (actions)
+
+    /// The action for `event`: the delegate's answer, then `actions`, then the class default. `nil`: none.
+    open func action(forKey event: String) -> (any CAAction)? {
+        if let answer = delegate?.action(for: self, forKey: event) { return answer is NSNull ? nil : answer }
+        if let answer = actions?[event] { return answer is NSNull ? nil : answer }
+        return Self.defaultAction(forKey: event)
+    }
+
+    /// The default action for `event`: a basic animation of the property over the transaction's duration for
+    /// animatable properties (Core Animation's implicit animations).
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        guard LayerKeyPath.isAnimatable(event) else { return nil }
+        return CABasicAnimation(keyPath: event)
+    }
+
+    /// A property changed from `old`: run its action, unless actions are disabled or the layer was never shown
+    /// (Core Animation animates only layers already on screen).
+    func propertyDidChange(_ key: String, from old: Any?) {
+        guard !CATransaction.disableActions(), compositorRecord != nil else { return }
+        guard let action = action(forKey: key) else { return }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+            // From what was showing: a running animation's value, else the old model value.
+            let showing = animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
+            basic.fromValue = showing ? LayerKeyPath.value(key, in: renderValues()).map { $0 as Any } : old
+            if basic.keyPath == nil { basic.keyPath = key }
+        }
+        action.run(forKey: key, object: self, arguments: nil)
+    }
+}
