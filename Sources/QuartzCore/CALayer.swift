@@ -87,6 +87,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// Actions by property name, consulted after the delegate (Core Animation's `actions`).
     open var actions: [String: any CAAction]?
 
+    /// The action for `event`: the delegate's answer, then `actions`, then the class default; `nil`: none.
+    /// Override to supply your own.
+    open func action(forKey event: String) -> (any CAAction)? { lookUpAction(forKey: event) }
+
+    /// The default action for `event`: a basic animation of the property over the transaction's duration for
+    /// animatable properties (Core Animation's implicit animations). Override in a layer subclass.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { standardAction(forKey: event) }
+
     // A layer is an NSObject on iOS: equal only to itself, hashed by identity.
     nonisolated public static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -310,7 +318,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         didSet { if backingStore !== oldValue { sharedContents = nil } }
     }
     /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
-    var compositorRecord: Compositor.Record?
+    var compositorRecord: Compositor.Record? { didSet { if compositorRecord != nil { wasCommitted = true } } }
+    /// Whether the layer has been on screen (Core Animation animates changes only of committed layers; a layer
+    /// hidden or faded out since keeps animating).
+    var wasCommitted = false
     /// From the last frame: what this layer's subtree covers on screen, how many layers it paints, and whether
     /// any of them hides what is under it (plain values, read per frame without copying records).
     var subtreeExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -557,13 +568,15 @@ public struct CALayerRenderValues {
 extension CALayer {
     /// What the compositor shows for this layer now (the presentation values; see `CALayerRenderValues`).
     @MainActor
-    public func renderValues() -> CALayerRenderValues {
-        let model = CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
+    public func renderValues() -> CALayerRenderValues { animatedValues(modelRenderValues()) }
+
+    /// The model values, without animations.
+    func modelRenderValues() -> CALayerRenderValues {
+        CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
                             opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
                             borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
                             contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
-        return animatedValues(model)
     }
 }
 

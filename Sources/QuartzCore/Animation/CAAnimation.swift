@@ -82,6 +82,8 @@ open class CAAnimation: CAMediaTiming {
         other.fillMode = fillMode; other.timingFunction = timingFunction; other.isRemovedOnCompletion = isRemovedOnCompletion
         other.delegate = delegate
         other.completion = completion
+        other.blocksUserInteraction = blocksUserInteraction
+        other.startsFromCurrentState = startsFromCurrentState
     }
 
     /// The default value of a property (Core Animation's class method).
@@ -95,6 +97,12 @@ open class CAAnimation: CAMediaTiming {
     var didStop = false
     /// Who waits for this animation to stop (transaction and block completions).
     var trackers: [CAAnimationTracker] = []
+    /// Whether the layer ignores touches while this animation runs (UIKit's blocks without
+    /// `.allowUserInteraction`).
+    @_spi(VitrineInternals) public var blocksUserInteraction = false
+    /// For implicit animations with no values: start from what is showing (`true`, Core Animation's rule and
+    /// UIKit's `.beginFromCurrentState`) or from the old model value (`false`, UIKit's default).
+    @_spi(VitrineInternals) public var startsFromCurrentState = true
 
     /// The length of one cycle: the duration, or Core Animation's default.
     var effectiveDuration: CFTimeInterval { duration > 0 ? duration : 0.25 }

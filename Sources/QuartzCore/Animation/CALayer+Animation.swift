@@ -195,7 +195,7 @@ extension CALayer {
     /// A copy of the layer with the values on screen now (the animations applied at the current media time),
     /// or `nil` before the layer was ever shown. The copy has no superlayer or sublayers.
     public func presentation() -> Self? {
-        guard compositorRecord != nil || !animationEntries.isEmpty else { return nil }
+        guard wasCommitted || !animationEntries.isEmpty else { return nil }
         let copy = Self(layer: self)
         let v = renderValues()
         copy.applyWithoutActions(v)
@@ -221,31 +221,52 @@ extension CALayer {
         return v
     }
 
+    /// Whether a running animation asks for touches to be ignored (UIKit's blocks without
+    /// `.allowUserInteraction`).
+    @_spi(VitrineInternals) public var isInNonInteractiveAnimation: Bool {
+        animationEntries.contains { $0.animation.blocksUserInteraction && !$0.animation.didStop }
+    }
+
+    /// Whether Core Animation animates the property `key` (`position`, `opacity`, `transform.scale`, …).
+    public static func isAnimatable(key: String) -> Bool { LayerKeyPath.isAnimatable(key) }
+
     // MARK: Implicit animations (actions)
 
-    /// The action for `event`: the delegate's answer, then `actions`, then the class default. `nil`: none.
-    open func action(forKey event: String) -> (any CAAction)? {
+    /// Core Animation's search for an action (see `action(forKey:)`).
+    func lookUpAction(forKey event: String) -> (any CAAction)? {
         if let answer = delegate?.action(for: self, forKey: event) { return answer is NSNull ? nil : answer }
         if let answer = actions?[event] { return answer is NSNull ? nil : answer }
         return Self.defaultAction(forKey: event)
     }
 
-    /// The default action for `event`: a basic animation of the property over the transaction's duration for
-    /// animatable properties (Core Animation's implicit animations).
-    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+    /// Core Animation's default action (see `defaultAction(forKey:)`).
+    static func standardAction(forKey event: String) -> (any CAAction)? {
         guard LayerKeyPath.isAnimatable(event) else { return nil }
         return CABasicAnimation(keyPath: event)
+    }
+
+    /// While a property change looks up its action: the value before the change (UIKit's keyframe blocks read it).
+    @_spi(VitrineInternals) public static var previousValue: Any?
+
+    /// The model value of an animatable property (`nil` for keys that do not animate).
+    @_spi(VitrineInternals) public static func modelValue(_ key: String, of layer: CALayer) -> Any? {
+        LayerKeyPath.value(key, in: layer.modelRenderValues()).map { $0 as Any }
     }
 
     /// A property changed from `old`: run its action, unless actions are disabled or the layer was never shown
     /// (Core Animation animates only layers already on screen).
     func propertyDidChange(_ key: String, from old: Any?) {
-        guard !CATransaction.disableActions(), compositorRecord != nil else { return }
+        guard !CATransaction.disableActions(), wasCommitted else { return }
+        CALayer.previousValue = old
+        defer { CALayer.previousValue = nil }
         guard let action = action(forKey: key) else { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // From what was showing: a running animation's value, else the old model value.
-            let showing = animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
+            let showing = basic.startsFromCurrentState
+                && animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
             basic.fromValue = showing ? LayerKeyPath.value(key, in: renderValues()).map { $0 as Any } : old
+            // Pinned to the value set now, so a later change re-targets with a new animation, never this one.
+            basic.toValue = LayerKeyPath.value(key, in: modelRenderValues()).map { $0 as Any }
             if basic.keyPath == nil { basic.keyPath = key }
         }
         action.run(forKey: key, object: self, arguments: nil)

@@ -45,6 +45,9 @@ open class UIApplication: UIResponder {
         self.runLoop = runLoop
         super.init()
         runLoop.addEndOfTurnObserver { [weak self] in self?.runFrameIfNeeded() }
+        // Animations and display links run on this application's clock (a manual one in tests).
+        CAAnimationEngine.clock = { [weak self] in self?.runLoop.clock.now ?? 0 }
+        CADisplayLink.wake = { [weak self] in self?.requestNextFrame() }
         // `CATransaction.flush()` / an outermost `commit()` runs the frame now (the newest application's).
         CATransaction.setCommitHandler { [weak self] in self?.runFrameIfNeeded() }
     }
@@ -125,6 +128,21 @@ open class UIApplication: UIResponder {
 
     func windowOrderDidChange() {}
 
+    /// The time between frames: the panel's refresh, or 60 Hz headless.
+    var frameInterval: Double {
+        if let refresh = (UIScreen.main.output as? KMSOutput)?.mode.refresh, refresh > 1 { return 1 / refresh }
+        return 1.0 / 60
+    }
+
+    /// The timer that brings the next frame while something animates.
+    private var nextFrameTimer: EventLoopTimer?
+
+    /// Makes sure a frame comes at the next refresh (animations, display links).
+    func requestNextFrame() {
+        if let timer = nextFrameTimer, timer.isValid { return }
+        nextFrameTimer = runLoop.schedule(after: frameInterval) { [weak self] _ in self?.nextFrameTimer = nil }
+    }
+
     /// Screens a window left since the last frame: composited next frame even if no window is on them now.
     private var vacatedScreens: [UIScreen] = []
 
@@ -139,6 +157,18 @@ open class UIApplication: UIResponder {
     /// layout that invalidates layout runs again, up to a bound only a layout loop reaches), then the display
     /// pass (`draw(_:)` for views whose content is invalid, once each, clipped to what was invalidated).
     func runFrameIfNeeded() {
+        // Animations and display links first: the frame shows the state at its time.
+        let frameTime = runLoop.clock.now
+        let interval = frameInterval
+        let animating = CAAnimationEngine.tick(at: frameTime)
+        defer {
+            CATransaction.commitImplicit()
+            CAAnimationEngine.endFrame()
+            if animating || CAAnimationEngine.isAnimating || CADisplayLink.isActive { requestNextFrame() }
+        }
+        if CADisplayLink.isActive {
+            CADisplayLink.fire(time: frameTime, target: frameTime + interval, interval: interval)
+        }
         OpacityCheck.run()
         var didWork = false
         for _ in 0..<8 {

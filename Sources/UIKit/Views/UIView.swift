@@ -1,5 +1,5 @@
 import CoreGraphics
-import QuartzCore
+@_spi(VitrineInternals) import QuartzCore
 
 /// A rectangular area of the screen: it lays out subviews, draws its content and handles touches in it.
 ///
@@ -208,12 +208,19 @@ open class UIView: UIResponder {
     /// interaction are skipped with their subtrees, and a point outside a view does not reach its subviews
     /// (even ones that draw outside it). Override to change which view gets a touch.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, !layer.isInNonInteractiveAnimation,
+              self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = point.applying(subview.transformToSuperview.inverted())
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self
+    }
+
+    /// The view's layer's action for a property change: inside an animation block, an animation (see
+    /// UIView+Animation.swift); otherwise none (`NSNull()`), so a view's own layer never animates implicitly.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        animationAction(for: layer, forKey: event)
     }
 
     /// Whether `point` (in this view's coordinates) is inside the view: its bounds, by default. Override to
