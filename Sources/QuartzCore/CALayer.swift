@@ -219,12 +219,15 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open var frame: CGRect {
         get { bounds.applying(transformToSuperlayer()) }
         set {
-            bounds.size = CALayer.boundsSize(forFrameSize: newValue.size, transform: affineTransform(), current: bounds.size)
+            let size = CALayer.boundsSize(forFrameSize: newValue.size, transform: affineTransform(), current: bounds.size)
+            // Each property is set once (and only if it changes): every set runs the property's action, and a
+            // second set inside an animation block would replace the first animation with one that goes nowhere.
+            if size != bounds.size { bounds.size = size }
             // Centre the new bounding box on the requested one: the same as matching origins when the sizes agree,
             // and the centre of the request under a rotation (whose box is larger).
             let placed = frame
-            position.x += newValue.midX - placed.midX
-            position.y += newValue.midY - placed.midY
+            let moved = CGPoint(x: position.x + newValue.midX - placed.midX, y: position.y + newValue.midY - placed.midY)
+            if moved != position { position = moved }
         }
     }
 

@@ -217,7 +217,49 @@ final class MainRunLoopExpectationTests: XCTestCase {
 
 /// Synchronous tests that turn the main run loop themselves, as iOS tests do with `RunLoop.main.run(until:)`.
 /// (XCTest on Linux aborts on synchronous `@MainActor` test methods; `MainActor.assumeIsolated` is the form that works.)
+/// Animations, tested as iOS developers test them: `UIView.animate`, then wait for the completion.
+@MainActor
+final class AnimationExpectationTests: XCTestCase {
+    func testAnAnimationCompletesAndEndsAtTheModelValue() async {
+        let app = realTimeApp()
+        let (window, square) = showSquare()
+        defer { withExtendedLifetime(window) {} }
+        let done = expectation(description: "the animation's completion")
+        var finished = false
+        try? await Task.sleep(nanoseconds: 50_000_000) // on screen first
+        let framesBefore = app.frameCount
+        UIView.animate(withDuration: 0.3, animations: { square.frame.origin.x = 150 }, completion: { flag in
+            finished = flag
+            done.fulfill()
+        })
+        XCTAssertEqual(square.frame.origin.x, 150) // the model at once
+        await fulfillment(of: [done], timeout: 5)
+        XCTAssertTrue(finished)
+        XCTAssertGreaterThan(app.frameCount - framesBefore, 5) // frames while it moved
+        XCTAssertEqual(square.layer.presentation()?.position.x, 160)
+        XCTAssertEqual(screenPixel(155, 15)?.0, 255)
+        // Then the loop rests: no frames without change.
+        let settled = app.frameCount
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        XCTAssertLessThanOrEqual(app.frameCount - settled, 1)
+    }
+}
+
 final class MainRunLoopRunUntilTests: XCTestCase {
+    func testRunUntilShowsAnAnimationMidway() { MainActor.assumeIsolated {
+        _ = realTimeApp()
+        let (window, square) = showSquare()
+        defer { withExtendedLifetime(window) {} }
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.05))
+        UIView.animate(withDuration: 0.6, delay: 0, options: .curveLinear, animations: { square.frame.origin.x = 170 })
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.3))
+        let x = square.layer.presentation()?.position.x ?? 0
+        XCTAssertGreaterThan(x, 40)   // moving
+        XCTAssertLessThan(x, 170)     // not there yet
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.5))
+        XCTAssertEqual(square.layer.presentation()?.position.x, 180)
+    } }
+
     func testRunUntilDoesLayoutDisplayAndCompositing() { MainActor.assumeIsolated {
         let app = realTimeApp()
         let (window, square) = showSquare()

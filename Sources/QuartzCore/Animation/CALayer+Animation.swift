@@ -112,6 +112,12 @@ public final class CAAnimationTracker {
         fireIfDone()
     }
 
+    /// An animation counted here was replaced before it ran: stop waiting for it.
+    func forget() {
+        pending -= 1
+        fireIfDone()
+    }
+
     func finished(_ flag: Bool) {
         pending -= 1
         if !flag { allFinished = false }
@@ -149,6 +155,12 @@ extension CALayer {
         let name = key ?? "vitrine.animation.\(ObjectIdentifier(copy).hashValue)"
         if let index = animationEntries.firstIndex(where: { $0.key == name }) {
             let old = animationEntries.remove(at: index).animation
+            // Set twice in one block (a frame sets bounds twice): the block waits for the newer animation only,
+            // and the older one, which never ran, does not make the block "unfinished".
+            if !old.didStart {
+                for tracker in old.trackers where copy.trackers.contains(where: { $0 === tracker }) { tracker.forget() }
+                old.trackers.removeAll { t in copy.trackers.contains { $0 === t } }
+            }
             CAAnimationEngine.stop(old, finished: false)
         }
         animationEntries.append(AnimationEntry(key: name, animation: copy))

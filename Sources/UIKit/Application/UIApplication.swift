@@ -134,12 +134,17 @@ open class UIApplication: UIResponder {
         return 1.0 / 60
     }
 
-    /// The timer that brings the next frame while something animates.
+    /// The timer that brings the next frame while something animates, and the time that frame is due.
     private var nextFrameTimer: EventLoopTimer?
+    private var frameSlot: Double?
+    /// Animation frames that came too late for their refresh (Vitrine: for benchmarks and tools).
+    public private(set) var missedFrameCount = 0
+    private lazy var frameLog = VitrineLog.logger("vitrine.frames")
 
     /// Makes sure a frame comes at the next refresh (animations, display links).
     func requestNextFrame() {
         if let timer = nextFrameTimer, timer.isValid { return }
+        frameSlot = runLoop.clock.now + frameInterval
         nextFrameTimer = runLoop.schedule(after: frameInterval) { [weak self] _ in self?.nextFrameTimer = nil }
     }
 
@@ -160,6 +165,14 @@ open class UIApplication: UIResponder {
         // Animations and display links first: the frame shows the state at its time.
         let frameTime = runLoop.clock.now
         let interval = frameInterval
+        // An animation frame that comes a whole refresh after its slot missed it: counted, logged at debug. Its
+        // animations sample this frame's time, so they jump ahead rather than slow down.
+        if let slot = frameSlot, frameTime > slot + interval {
+            let missed = Int((frameTime - slot) / interval)
+            missedFrameCount += missed
+            frameLog.debug("\(missed) frame(s) missed: \(String(format: "%.1f", (frameTime - slot) * 1000)) ms late")
+        }
+        frameSlot = nil
         let animating = CAAnimationEngine.tick(at: frameTime)
         defer {
             CATransaction.commitImplicit()
