@@ -359,3 +359,72 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(stepper.times.count == m)
     }
 }
+
+@MainActor @Suite struct PropertyAnimatorTests {
+    @Test func startPauseScrubAndFinish() {
+        freshApp()
+        let view = shownView()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 250 }
+        var ended: [UIViewAnimatingPosition] = []
+        animator.addCompletion { ended.append($0) }
+        #expect(animator.state == .inactive && view.center.x == 50) // blocks run when it starts
+        animator.startAnimation()
+        #expect(animator.state == .active && animator.isRunning && view.center.x == 250)
+        frames(0.25)
+        #expect(abs(animator.fractionComplete - 0.25) < 0.02)
+        animator.pauseAnimation()
+        frames(0.5)
+        #expect(abs(view.layer.presentation()!.position.x - 100) < 1) // held
+        animator.fractionComplete = 0.75
+        frames(1.0 / 60)
+        #expect(abs(view.layer.presentation()!.position.x - 200) < 1) // scrubbed
+        animator.startAnimation()
+        frames(0.3)
+        #expect(ended == [.end] && animator.state == .inactive)
+        #expect(view.center.x == 250 && view.layer.animationKeys() == nil)
+    }
+
+    @Test func reversingReturnsToTheStartValues() {
+        freshApp()
+        let view = shownView()
+        var ended: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: .curveLinear,
+                                                                      animations: { view.alpha = 0 }, completion: { ended.append($0) })
+        frames(0.5)
+        animator.isReversed = true
+        frames(0.25)
+        #expect(abs(view.layer.presentation()!.opacity - 0.75) < 0.03)
+        frames(0.4)
+        #expect(ended == [.start])
+        #expect(view.alpha == 1) // the model is back at the start
+    }
+
+    @Test func animationsAddedWhileRunningAndStoppingWithoutFinishing() {
+        freshApp()
+        let view = shownView()
+        let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 1) { view.center.x = 250 }
+        animator.startAnimation()
+        frames(0.5)
+        animator.addAnimations { view.alpha = 0.5 }
+        frames(0.25)
+        #expect(view.layer.animationKeys()?.contains("opacity") == true)
+        let shown = view.layer.presentation()!.position.x
+        var called = false
+        animator.addCompletion { _ in called = true }
+        animator.stopAnimation(true)
+        #expect(animator.state == .inactive)
+        #expect(abs(view.center.x - shown) < 1) // stays where it was shown
+        frames(1)
+        #expect(!called)
+        // Stopped, then finished at a position.
+        let second = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center.y = 300 }
+        var at: UIViewAnimatingPosition?
+        second.addCompletion { at = $0 }
+        second.startAnimation()
+        frames(0.2)
+        second.stopAnimation(false)
+        #expect(second.state == .stopped)
+        second.finishAnimation(at: .start)
+        #expect(at == .start && view.center.y == 50)
+    }
+}

@@ -150,9 +150,17 @@ open class CAAnimation: CAMediaTiming {
     /// Applies the animation at `time` to `values` (subclasses do the work).
     func apply(to values: inout CALayerRenderValues, layer: CALayer, at time: CFTimeInterval) {}
 
-    /// Whether the animation has run its course at `time` (groups end with their own duration).
+    /// Whether the animation has run its course at `time`: past its end, or (running backwards) back at its start.
     func hasEnded(at time: CFTimeInterval) -> Bool {
-        (time - beginTime) * Double(speed) + timeOffset >= activeDuration && speed != 0
+        let local = (time - beginTime) * Double(speed) + timeOffset
+        if speed > 0 { return local >= activeDuration }
+        if speed < 0 { return local <= 0 }
+        return false
+    }
+
+    /// The animation's own time at media time `time` (for pausing and scrubbing).
+    @_spi(VitrineInternals) public func localTime(at time: CFTimeInterval) -> CFTimeInterval {
+        (time - beginTime) * Double(speed) + timeOffset
     }
 }
 

@@ -100,10 +100,18 @@ public final class CAAnimationTracker {
 
     public init(_ done: @escaping @MainActor (Bool) -> Void) { self.done = done }
 
+    /// The animations counted, as they run on their layers (the copies `add(_:forKey:)` made), with their layers.
+    @_spi(VitrineInternals) public private(set) var running: [(animation: CAAnimation, layer: CALayer)] = []
+
     /// Counts `animation` (call before it is added to a layer).
     public func track(_ animation: CAAnimation) {
         pending += 1
         animation.trackers.append(self)
+    }
+
+    /// The layer made `copy` of a tracked animation.
+    func added(_ copy: CAAnimation, to layer: CALayer) {
+        running.append((copy, layer))
     }
 
     /// No more animations will be tracked: the callback runs when the pending ones stop (now, if none).
@@ -152,6 +160,7 @@ extension CALayer {
             copy.timingFunction = f
         }
         CATransaction.track(copy)
+        for tracker in copy.trackers { tracker.added(copy, to: self) }
         let name = key ?? "vitrine.animation.\(ObjectIdentifier(copy).hashValue)"
         if let index = animationEntries.firstIndex(where: { $0.key == name }) {
             let old = animationEntries.remove(at: index).animation
@@ -237,6 +246,20 @@ extension CALayer {
     /// `.allowUserInteraction`).
     @_spi(VitrineInternals) public var isInNonInteractiveAnimation: Bool {
         animationEntries.contains { $0.animation.blocksUserInteraction && !$0.animation.didStop }
+    }
+
+    /// Sets a property's model value without running its action (UIKit's property animators put views where
+    /// they stopped).
+    @_spi(VitrineInternals) public func setModelValue(_ value: Any?, forKey key: String) {
+        guard let v = AnimationValue(value) else { return }
+        var values = modelRenderValues()
+        LayerKeyPath.set(key, v, in: &values)
+        applyWithoutActions(values)
+    }
+
+    /// The value a property shows now (animations applied).
+    @_spi(VitrineInternals) public func presentationValue(forKey key: String) -> Any? {
+        LayerKeyPath.value(key, in: renderValues()).map { $0 as Any }
     }
 
     /// Whether Core Animation animates the property `key` (`position`, `opacity`, `transform.scale`, …).

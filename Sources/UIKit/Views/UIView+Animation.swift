@@ -279,6 +279,10 @@ final class ViewAnimationContext {
     var repeatCount: Float = 0
     var spring: (damping: CGFloat, velocity: CGFloat)?
     var keyframes: KeyframeCollector?
+    /// A custom timing curve (property animators with control points).
+    var customCurve: CAMediaTimingFunction?
+    /// Called (on the turn the animations stop) with whether they all finished; property animators listen here.
+    var onStop: ((Bool) -> Void)?
     let tracker: CAAnimationTracker
     // The begin/commit API's extras.
     var animationID: String?
@@ -303,6 +307,7 @@ final class ViewAnimationContext {
         }
         // The context stays alive until its animations stop (the box lets go of it then).
         box.body = { finished in
+            self.onStop?(finished)
             completion?(finished)
             if let didStop = self.didStop { didStop(self.animationID, finished, self.userContext) }
         }
@@ -342,7 +347,7 @@ final class ViewAnimationContext {
             animation = s
         } else {
             animation = CABasicAnimation(keyPath: key)
-            animation.timingFunction = options.curve.timingFunction
+            animation.timingFunction = customCurve ?? options.curve.timingFunction
         }
         configure(animation)
         return animation
