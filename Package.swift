@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
         .executable(name: "vitrine-bench-input", targets: ["BenchInput"]),
+        .executable(name: "vitrine-bench-animation", targets: ["BenchAnimation"]),
     ],
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
@@ -87,6 +88,8 @@ let package = Package(
         .executableTarget(name: "BenchCompositor", dependencies: ["UIKit", "CCairo", "CPixman", "BenchSupport"]),
         // Touch figures: kernel event time to touchesBegan and to the presented frame; events per second.
         .executableTarget(name: "BenchInput", dependencies: ["UIKit", "BenchSupport"]),
+        // Animation figures: a full-screen slide's frame cost, missed frames, CPU; many views; idle.
+        .executableTarget(name: "BenchAnimation", dependencies: ["UIKit", "BenchSupport"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),

@@ -8,6 +8,8 @@
 // It reports on standard output: "flip N" for every completed page flip, "first-flip-uptime S" (the guest's
 // /proc/uptime at the first flip), "update-flipped N", "animation: F frames in S s".
 // `--updated` starts in the recoloured state (the tests render their expected images headless with it).
+// `--slide` slides a 100-point magenta square from x = 100 to x = 1000 (y = 300) in one second, linearly, from
+// the first flip (a `UIView.animate` block), printing "slide-start" and, at its completion, "slide-end".
 import Foundation
 import UIKit
 import VitrinePlatform
@@ -94,6 +96,16 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         externalWindows[screen] = window
     }
 
+    func slide() {
+        let square = UIView(frame: CGRect(x: 100, y: 300, width: 100, height: 100))
+        square.backgroundColor = .magenta
+        window?.addSubview(square)
+        CATransaction.flush() // on screen at its start before it moves
+        say("slide-start")
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.frame.origin.x = 1000 },
+                       completion: { finished in say("slide-end \(finished) missed \(UIApplication.shared.missedFrameCount)") })
+    }
+
     func recolour() {
         updatePending = true
         marker.backgroundColor = .systemPurple
@@ -112,6 +124,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
         if output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) {
             say("first-flip-uptime \(uptime.split(separator: " ")[0])")
+            if CommandLine.arguments.contains("--slide") { slide() }
         }
         if updatePending {
             updatePending = false

@@ -3,6 +3,7 @@
 # sysfs: there is no udevd to make /dev/virtio-ports/ links), and waits for the host's answer.
 #   control.sh checkpoint TAG [QEMU_DISPLAY_DEVICE_ID]   capture what the display shows now
 #   control.sh qmp TAG JSON                             run a QMP command (plug or unplug a device)
+#   control.sh series TAG COUNT INTERVAL_MS              COUNT captures at that interval (TAG-0 …), by the host
 port=
 for p in /sys/class/virtio-ports/*; do
   [ "$(cat "$p/name" 2>/dev/null)" = vboard.ctl ] && port=/dev/$(basename "$p")
@@ -11,7 +12,8 @@ done
 case "$1" in
   checkpoint) kind=CKPT ;;
   qmp) kind=QMP ;;
-  *) echo "control: checkpoint or qmp, not '$1'" >&2; exit 2 ;;
+  series) kind=SERIES ;;
+  *) echo "control: checkpoint, series or qmp, not '$1'" >&2; exit 2 ;;
 esac
 tag=$2
 shift

@@ -129,6 +129,12 @@ sh $T/control.sh qmp type '{{"execute": "send-key", "arguments": {{"keys": [{{"t
 sh $T/control.sh qmp type2 '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "k"}}]}}}}'
 wait_for $W/t.out "key k" $F
 kill -TERM $F; wait $F; echo $? > $W/t.status
+# A one-second slide (UIView.animate) captured at checkpoints while it moves.
+VITRINE_BOARD=qemu-virt {bin}/vboard-probe --slide > $W/s.out 2> $W/s.err &
+S=$!
+wait_for $W/s.out slide-start $S && sh $T/control.sh series slide 10 80
+wait_for $W/s.out slide-end $S && sleep 0.2 && $CK slide-end
+kill -TERM $S; wait $S
 exit 0
 """
 
@@ -294,6 +300,28 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     kinds = [l.split()[1] for l in recorded.splitlines()[1:] if len(l.split()) > 1]
     results.check(f"{display}: vitrine-input records a real device's touches", recorded.startswith("# vitrine-input 1")
                   and "down" in kinds and "up" in kinds and "frame" in kinds, f"{len(kinds)} events recorded")
+    # The slide: the magenta square's left edge on row 350 in each capture.
+    def square_x(name):
+        path = os.path.join(run, name + ".ppm")
+        if not os.path.exists(path):
+            return None
+        w, h, px = images.read_ppm(path)
+        row = 350 * w * 3
+        for x in range(w):
+            r, g, b = px[row + x * 3:row + x * 3 + 3]
+            if r > 200 and g < 60 and b > 200:
+                return x
+        return None
+    series = [square_x(f"slide-{i}") for i in range(10)]
+    end = square_x("slide-end")
+    seen = [x for x in series if x is not None]
+    mids = sorted(set(x for x in seen if 100 < x < 1000))
+    slide_out = read(os.path.join(run, "s.out"))
+    results.check(f"{display}: a one-second UIView.animate slide shows intermediate positions on the panel",
+                  len(mids) >= 3 and seen == sorted(seen) and end == 1000 and "slide-end true" in slide_out,
+                  f"square at x = {series} every 80 ms, then {end} (start 100, end 1000); "
+                  + next((l for l in slide_out.splitlines() if l.startswith("slide-end")), "no end"))
+
     run = os.path.join(work, f"run-{display}-touch-rotated")
     boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)
     # (The first four: the absurd device that follows may hit corners too.)

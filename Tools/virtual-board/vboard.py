@@ -7,7 +7,8 @@ off; the script's exit status is this command's.
 
 Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag> [<device id>]" to the
 virtio-serial port named vboard.ctl; the host takes a screendump of what the display (or the display device with
-that QEMU id) shows to RUN_DIR/<tag>.ppm and answers "ACK <tag>". "QMP <tag> <json command>" runs a QMP command
+that QEMU id) shows to RUN_DIR/<tag>.ppm and answers "ACK <tag>"; "SERIES <tag> <count> <interval ms>" takes
+count captures, <tag>-0.ppm …, at that interval, then answers. "QMP <tag> <json command>" runs a QMP command
 (plugging or unplugging a device, as a technician would) and answers "ACK <tag>". Guest scripts use
 Tools/virtual-board/control.sh.
 
@@ -146,6 +147,17 @@ def main():
                         monitor.command("screendump", **arguments)
                     except RuntimeError as error:
                         print(f"vboard: screendump {tag}: {error}", flush=True)
+                    control.sendall(f"ACK {tag}\n".encode())
+                elif line.startswith(b"SERIES "):
+                    # A run of captures at a fixed interval, taken by the host alone (a guest round trip per
+                    # capture is too slow under TCG to see an animation move).
+                    tag, count, interval = line[7:].decode().split()[:3]
+                    for i in range(int(count)):
+                        try:
+                            monitor.command("screendump", filename=os.path.join(run_dir, f"{tag}-{i}.ppm"))
+                        except RuntimeError as error:
+                            print(f"vboard: screendump {tag}-{i}: {error}", flush=True)
+                        time.sleep(int(interval) / 1000)
                     control.sendall(f"ACK {tag}\n".encode())
                 elif line.startswith(b"QMP "):
                     tag, _, text = line[4:].decode().partition(" ")
