@@ -88,6 +88,7 @@ func run() {
     for i in 0..<100 {
         let v = UIView(frame: CGRect(x: CGFloat(i % 10) * 120 + 20, y: CGFloat(i / 10) * 75 + 20, width: 40, height: 40))
         v.backgroundColor = .systemOrange
+        v.isOpaque = false
         window.addSubview(v)
         views.append(v)
     }

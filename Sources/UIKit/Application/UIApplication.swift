@@ -137,6 +137,8 @@ open class UIApplication: UIResponder {
     /// The timer that brings the next frame while something animates, and the time that frame is due.
     private var nextFrameTimer: EventLoopTimer?
     private var frameSlot: Double?
+    /// The slot of the last animation frame (the grid the next one is placed on); `nil` when frames stopped.
+    private var lastFrameSlot: Double?
     /// Animation frames that came too late for their refresh (Vitrine: for benchmarks and tools).
     public private(set) var missedFrameCount = 0
     private lazy var frameLog = VitrineLog.logger("vitrine.frames")
@@ -144,8 +146,18 @@ open class UIApplication: UIResponder {
     /// Makes sure a frame comes at the next refresh (animations, display links).
     func requestNextFrame() {
         if let timer = nextFrameTimer, timer.isValid { return }
-        frameSlot = runLoop.clock.now + frameInterval
-        nextFrameTimer = runLoop.schedule(after: frameInterval) { [weak self] _ in self?.nextFrameTimer = nil }
+        // On a grid of refreshes from the last frame's slot: the time a frame takes does not stretch the period.
+        let now = runLoop.clock.now
+        var slot = (lastFrameSlot ?? now) + frameInterval
+        if slot < now {
+            // The last frame took longer than its refresh: the slots it ran over are missed frames.
+            let skipped = Int((now - slot) / frameInterval) + 1
+            missedFrameCount += skipped
+            frameLog.debug("\(skipped) frame(s) missed: the last frame ran \(String(format: "%.1f", (now - slot) * 1000)) ms past the next refresh")
+            slot += Double(skipped) * frameInterval
+        }
+        frameSlot = slot
+        nextFrameTimer = runLoop.schedule(after: slot - now) { [weak self] _ in self?.nextFrameTimer = nil }
     }
 
     /// Screens a window left since the last frame: composited next frame even if no window is on them now.
@@ -172,6 +184,7 @@ open class UIApplication: UIResponder {
             missedFrameCount += missed
             frameLog.debug("\(missed) frame(s) missed: \(String(format: "%.1f", (frameTime - slot) * 1000)) ms late")
         }
+        lastFrameSlot = frameSlot
         frameSlot = nil
         let animating = CAAnimationEngine.tick(at: frameTime)
         defer {
