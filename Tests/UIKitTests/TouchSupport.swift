@@ -24,19 +24,17 @@ final class Fingers {
     }
 
     /// Puts fingers down (slot: position in screen points), one frame.
-    func down(_ fingers: [Int: CGPoint]) {
-        for (slot, p) in fingers.sorted(by: { $0.key < $1.key }) {
-            let (x, y) = norm(p)
-            app.input.handle(.touchDown(time: now, device: device, slot: slot, x: x, y: y, major: nil))
-        }
-        frame()
-    }
+    func down(_ fingers: [Int: CGPoint]) { send(fingers, moving: false) }
     func down(_ p: CGPoint, slot: Int = 0) { down([slot: p]) }
 
-    func move(_ fingers: [Int: CGPoint]) {
+    /// Moves fingers, one frame.
+    func move(_ fingers: [Int: CGPoint]) { send(fingers, moving: true) }
+
+    private func send(_ fingers: [Int: CGPoint], moving: Bool) {
         for (slot, p) in fingers.sorted(by: { $0.key < $1.key }) {
             let (x, y) = norm(p)
-            app.input.handle(.touchMotion(time: now, device: device, slot: slot, x: x, y: y, major: nil))
+            app.input.handle(moving ? .touchMotion(time: now, device: device, slot: slot, x: x, y: y, major: nil)
+                                    : .touchDown(time: now, device: device, slot: slot, x: x, y: y, major: nil))
         }
         frame()
     }

@@ -1,12 +1,36 @@
 import CoreGraphics
 import Foundation
 
-/// Two-finger gestures share the measurement: the distance and angle between the first two touches.
-@MainActor
-private func pair(_ r: UIGestureRecognizer) -> (distance: CGFloat, angle: CGFloat)? {
-    guard r.numberOfTouches >= 2 else { return nil }
-    let a = r.location(ofTouch: 0, in: nil), b = r.location(ofTouch: 1, in: nil)
-    return (hypot(b.x - a.x, b.y - a.y), atan2(b.y - a.y, b.x - a.x))
+/// What pinch and rotation share: they measure the first two fingers, ignore more, move `.began` → `.changed`
+/// with a rate of change, and end when fewer than two fingers remain.
+extension UIGestureRecognizer {
+    /// The distance and angle between the first two touches.
+    var twoFingerPair: (distance: CGFloat, angle: CGFloat)? {
+        guard numberOfTouches >= 2 else { return nil }
+        let a = location(ofTouch: 0, in: nil), b = location(ofTouch: 1, in: nil)
+        return (hypot(b.x - a.x, b.y - a.y), atan2(b.y - a.y, b.x - a.x))
+    }
+
+    /// Ignores fingers beyond the first two.
+    func ignoreTouchesBeyondTwo(_ touches: Set<UITouch>, _ event: UIEvent) {
+        for t in touches where numberOfTouches > 2 { ignore(t, for: event) }
+    }
+
+    /// A step of the gesture from `old` to `new`: returns the rate of change since `lastTime` (updated) and
+    /// moves the state on.
+    func stepTwoFingerGesture(from old: CGFloat, to new: CGFloat, lastTime: inout TimeInterval, event: UIEvent) -> CGFloat? {
+        let dt = event.timestamp - lastTime
+        lastTime = event.timestamp
+        state = state == .possible ? .began : .changed
+        return dt > 0 ? (new - old) / CGFloat(dt) : nil
+    }
+
+    /// Ends the gesture when fewer than two fingers remain (fails it if it never began and all are gone).
+    func endTwoFingerGestureIfNeeded(_ lifted: Set<UITouch>) {
+        let remaining = trackedTouches.filter { !lifted.contains($0) }.count
+        guard remaining < 2 else { return }
+        if state == .began || state == .changed { state = .ended } else if state == .possible && remaining == 0 { state = .failed }
+    }
 }
 
 /// Recognizes pinching with two fingers: `.began` when the distance between them changes by 8 points,
@@ -17,7 +41,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The scale since the gesture began (1 at the start).
     open var scale: CGFloat {
         get { storedScale }
-        set { storedScale = newValue; baseScale = newValue; if let p = pair(self) { baseDistance = p.distance } }
+        set { storedScale = newValue; baseScale = newValue; if let p = twoFingerPair { baseDistance = p.distance } }
     }
     /// Scale change per second.
     open private(set) var velocity: CGFloat = 0
@@ -31,8 +55,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var lastTime: TimeInterval = 0
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if numberOfTouches > 2 { for t in touches where numberOfTouches > 2 { ignore(t, for: event) } }
-        if let p = pair(self), startDistance == nil {
+        ignoreTouchesBeyondTwo(touches, event)
+        if let p = twoFingerPair, startDistance == nil {
             startDistance = p.distance
             baseDistance = p.distance
             lastTime = event.timestamp
@@ -40,20 +64,16 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let p = pair(self), let start = startDistance, let base = baseDistance, base > 0 else { return }
+        guard let p = twoFingerPair, let start = startDistance, let base = baseDistance, base > 0 else { return }
         if state == .possible && abs(p.distance - start) < Self.threshold { return }
         let newScale = baseScale * p.distance / base
-        let dt = event.timestamp - lastTime
-        if dt > 0 { velocity = (newScale - storedScale) / CGFloat(dt) }
-        lastTime = event.timestamp
+        let old = storedScale
         storedScale = newScale
-        state = state == .possible ? .began : .changed
+        if let rate = stepTwoFingerGesture(from: old, to: newScale, lastTime: &lastTime, event: event) { velocity = rate }
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = trackedTouches.filter { !touches.contains($0) }.count
-        guard remaining < 2 else { return }
-        if state == .began || state == .changed { state = .ended } else if state == .possible && remaining == 0 { state = .failed }
+        endTwoFingerGestureIfNeeded(touches)
     }
 
     open override func reset() {
@@ -74,7 +94,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Radians turned since the gesture began (settable: the rotation then counts from that value).
     open var rotation: CGFloat {
         get { storedRotation }
-        set { storedRotation = newValue; baseRotation = newValue; if let p = pair(self) { baseAngle = p.angle } }
+        set { storedRotation = newValue; baseRotation = newValue; if let p = twoFingerPair { baseAngle = p.angle } }
     }
     open private(set) var velocity: CGFloat = 0
 
@@ -87,8 +107,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var lastTime: TimeInterval = 0
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if numberOfTouches > 2 { for t in touches where numberOfTouches > 2 { ignore(t, for: event) } }
-        if let p = pair(self), startAngle == nil {
+        ignoreTouchesBeyondTwo(touches, event)
+        if let p = twoFingerPair, startAngle == nil {
             startAngle = p.angle
             baseAngle = p.angle
             lastTime = event.timestamp
@@ -96,20 +116,16 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let p = pair(self), let start = startAngle, let base = baseAngle else { return }
+        guard let p = twoFingerPair, let start = startAngle, let base = baseAngle else { return }
         if state == .possible && abs(Self.wrap(p.angle - start)) < Self.threshold { return }
         let newRotation = baseRotation + Self.unwrap(p.angle - base, near: storedRotation - baseRotation)
-        let dt = event.timestamp - lastTime
-        if dt > 0 { velocity = (newRotation - storedRotation) / CGFloat(dt) }
-        lastTime = event.timestamp
+        let old = storedRotation
         storedRotation = newRotation
-        state = state == .possible ? .began : .changed
+        if let rate = stepTwoFingerGesture(from: old, to: newRotation, lastTime: &lastTime, event: event) { velocity = rate }
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = trackedTouches.filter { !touches.contains($0) }.count
-        guard remaining < 2 else { return }
-        if state == .began || state == .changed { state = .ended } else if state == .possible && remaining == 0 { state = .failed }
+        endTwoFingerGestureIfNeeded(touches)
     }
 
     open override func reset() {
