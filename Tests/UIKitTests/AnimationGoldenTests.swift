@@ -40,7 +40,7 @@ import VitrinePlatform
         let settled = app.frameCount
         frames(1)
         #expect(app.frameCount == settled)
-        #expect(!CAAnimationEngine.isAnimating)
+        #expect(view.layer.animationKeys() == nil)
         #expect(app.missedFrameCount == 0)
     }
 }
