@@ -145,6 +145,7 @@ open class UIApplication: UIResponder {
 
     /// Makes sure a frame comes at the next refresh (animations, display links).
     func requestNextFrame() {
+        paceByFlips()
         if let timer = nextFrameTimer, timer.isValid { return }
         // On a grid of refreshes from the last frame's slot: the time a frame takes does not stretch the period.
         let now = runLoop.clock.now
@@ -159,6 +160,20 @@ open class UIApplication: UIResponder {
         frameSlot = slot
         nextFrameTimer = runLoop.schedule(after: slot - now) { [weak self] _ in self?.nextFrameTimer = nil }
     }
+
+    /// On a panel, a completed flip is the display link's tick: a wanted frame is made at once instead of waiting
+    /// for its timer (which stays as the fallback while no flips come, e.g. with the VT switched away).
+    private func paceByFlips() {
+        guard !flipsPaceFrames, let output = UIScreen.main.output as? KMSOutput else { return }
+        flipsPaceFrames = true
+        output.addFlipObserver { [weak self] _ in
+            guard let self, let timer = self.nextFrameTimer, timer.isValid else { return }
+            timer.invalidate()
+            self.nextFrameTimer = nil
+            self.runLoop.perform {} // a turn now: its end runs the frame
+        }
+    }
+    private var flipsPaceFrames = false
 
     /// Screens a window left since the last frame: composited next frame even if no window is on them now.
     private var vacatedScreens: [UIScreen] = []

@@ -64,6 +64,11 @@ public final class KMSOutput: FrameOutput {
     public private(set) var bytesCopiedLastFrame = 0
     /// Called after every completed flip (the frame is on screen).
     public var onFlip: (@MainActor (KMSOutput) -> Void)?
+    /// More listeners to completed flips (UIKit paces animation frames by them; `onFlip` stays the app's).
+    private var flipObservers: [@MainActor (KMSOutput) -> Void] = []
+
+    /// Adds a listener to completed flips.
+    public func addFlipObserver(_ body: @escaping @MainActor (KMSOutput) -> Void) { flipObservers.append(body) }
     /// Called once when the display is gone for good (the device removed, the seat manager gone): the app cannot
     /// show anything any more and should end, non-zero, so a supervisor can restart it.
     public var onLost: (@MainActor (String) -> Void)?
@@ -398,6 +403,7 @@ public final class KMSOutput: FrameOutput {
         lastFlipTime = loop.clock.now
         if flipCount == 1 { log.info("first frame on screen") } else { log.trace("flip \(flipCount)") }
         onFlip?(self)
+        for observer in flipObservers { observer(self) }
         submitIfReady()
     }
 
