@@ -428,3 +428,63 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(at == .start && view.center.y == 50)
     }
 }
+
+@MainActor @Suite struct TransitionAndPathTests {
+    @Test func crossDissolveFadesASnapshotOfTheOldContentAway() {
+        freshApp()
+        let view = shownView()
+        var done: Bool?
+        UIView.transition(with: view, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
+                          animations: { view.backgroundColor = .blue }, completion: { done = $0 })
+        #expect(view.subviews.count == 1) // the snapshot of the old look, on top
+        let snapshot = view.subviews[0]
+        frames(0.5)
+        #expect(abs((snapshot.layer.presentation()?.opacity ?? 0) - 0.5) < 0.02)
+        frames(0.6)
+        #expect(done == true && view.subviews.isEmpty)
+    }
+
+    @Test func transitionFromOneViewToAnother() {
+        freshApp()
+        let old = shownView()
+        let new = UIView(frame: old.frame)
+        var done: Bool?
+        UIView.transition(from: old, to: new, duration: 0.5, options: .transitionFlipFromLeft, completion: { done = $0 })
+        #expect(new.superview === old.superview)
+        frames(0.25)
+        // Half way through a flip: both squeezed to a line.
+        #expect((old.layer.presentation()?.transform.m11 ?? 1) < 0.01)
+        frames(0.3)
+        #expect(done == true && old.superview == nil)
+    }
+
+    @Test func aKeyframePathAndTheSeedsRepeatSetters() {
+        freshApp()
+        let view = shownView()
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 100))
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        follow.path = path
+        follow.calculationMode = .paced
+        follow.duration = 2
+        view.layer.add(follow, forKey: "follow")
+        frames(1)
+        #expect(approx(view.layer.presentation()!.position, CGPoint(x: 100, y: 0), 0.5)) // half the length: the corner
+        frames(0.5)
+        #expect(approx(view.layer.presentation()!.position, CGPoint(x: 100, y: 50), 0.5))
+        view.layer.removeAllAnimations()
+        UIView.beginAnimations(nil, context: nil)
+        UIView.setAnimationDuration(0.5)
+        UIView.setAnimationCurve(.linear)
+        UIView.setAnimationRepeatCount(2)
+        UIView.setAnimationRepeatAutoreverses(true)
+        view.alpha = 0
+        UIView.commitAnimations()
+        frames(0.75) // second half of the first cycle: on the way back
+        #expect(abs(view.layer.presentation()!.opacity - 0.5) < 0.03)
+        frames(1.4)
+        #expect(view.layer.animationKeys() == nil && view.alpha == 0)
+    }
+}
