@@ -250,3 +250,26 @@ import VitrinePlatform
         #expect(InputRecorder(path: "/nonexistent-dir/x.txt", log: VitrineLog.logger("test")) == nil)
     }
 }
+
+@MainActor @Suite struct TouchScreenMappingTests {
+    @Test func aTouchDeviceMappedToAnotherScreenTouchesThatScreensWindows() {
+        let app = freshApp()
+        let main = shownWindow()
+        var hits: [String] = []
+        main.addGestureRecognizer(UITapGestureRecognizer { _ in hits.append("main") })
+        let external = UIScreen(headlessPixelSize: CGSize(width: 200, height: 100), scale: 1)
+        let other = UIWindow(frame: external.bounds)
+        other.screen = external
+        other.isHidden = false
+        other.addGestureRecognizer(UITapGestureRecognizer { r in hits.append("external \(Int(r.location(in: nil).x))") })
+        // The board's touch.screen: this device covers the external screen.
+        app.input.screenForDevice = { info in info?.id == 5 ? external : UIScreen.main }
+        app.input.handle(.deviceAdded(time: 0, InputDeviceInfo(id: 5, name: "second panel touch", node: "t", capabilities: .touch)))
+        let fingers = Fingers(app, device: 5)
+        fingers.tap(CGPoint(x: 64, y: 48)) // 0.2 across the main screen's width: 40 points on the 200-point screen
+        let mainFingers = Fingers(app, device: 6)
+        mainFingers.tap(CGPoint(x: 64, y: 48))
+        #expect(hits == ["external 40", "main"])
+        withExtendedLifetime(other) {}
+    }
+}
