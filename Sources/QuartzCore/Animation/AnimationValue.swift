@@ -27,10 +27,7 @@ enum AnimationValue: Equatable {
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
         case let v as AnimationValue: self = v
-        default:
-            // A colour may arrive as nil (transparent).
-            if any == nil { return nil }
-            return nil
+        default: return nil
         }
     }
 

@@ -29,7 +29,8 @@ public func CACurrentMediaTime() -> CFTimeInterval { CAAnimationEngine.mediaTime
 @MainActor
 public enum CAAnimationEngine {
     /// The clock animations read; UIKit's application installs its run loop's.
-    public static var clock: () -> Double = { MonotonicClock().now }
+    public static var clock: () -> Double = { systemClock.now }
+    private static let systemClock = MonotonicClock()
     /// The frame's time while a frame is being made (animations sample at one time per frame).
     public static var frameTime: Double?
     static var mediaTime: Double { frameTime ?? clock() }

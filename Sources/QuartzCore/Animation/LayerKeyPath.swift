@@ -19,7 +19,9 @@ enum LayerKeyPath {
         contents: nil, contentsScale: 1, contentsGravity: .resize, contentsCenter: .zero) }
 
     static func value(_ key: String, in v: CALayerRenderValues) -> AnimationValue? {
-        let d = Decomposed(CATransform3D(v.transform))
+        // Decomposing the transform costs trigonometry: only for the transform's sub-keys (this runs per
+        // animation, per frame).
+        var d: Decomposed { Decomposed(CATransform3D(v.transform)) }
         switch key {
         case "position": return .point(v.position)
         case "position.x": return .number(Double(v.position.x))
@@ -31,7 +33,7 @@ enum LayerKeyPath {
         case "bounds.size.height": return .number(Double(v.bounds.height))
         case "anchorPoint": return .point(v.anchorPoint)
         case "transform": return .transform(CATransform3D(v.transform))
-        case "transform.scale": return .number(Double((d.sx + d.sy) / 2))
+        case "transform.scale": let t = d; return .number(Double((t.sx + t.sy) / 2))
         case "transform.scale.x": return .number(Double(d.sx))
         case "transform.scale.y": return .number(Double(d.sy))
         case "transform.rotation", "transform.rotation.z": return .number(Double(d.angle))

@@ -77,12 +77,7 @@ public final class InputRouter {
             key(code, pressed: pressed, time: seconds)
         case let .deviceAdded(_, info):
             devices[info.id] = info
-            if info.capabilities.contains(.keyboard) && keyboardLayout == nil && !layoutFailed {
-                do { keyboardLayout = try KeyboardLayout(layout: keyboardLayoutName) } catch {
-                    layoutFailed = true
-                    VitrineLog.logger("vitrine.input").error("keyboard: \(error)")
-                }
-            }
+            if info.capabilities.contains(.keyboard) { loadKeyboardLayoutIfNeeded() }
         case let .deviceRemoved(_, device):
             devices[device] = nil
             pending[device] = nil
@@ -156,13 +151,7 @@ public final class InputRouter {
     // MARK: Keys
 
     private func key(_ code: UInt32, pressed: Bool, time: TimeInterval) {
-        if keyboardLayout == nil && !layoutFailed {
-            do { keyboardLayout = try KeyboardLayout(layout: keyboardLayoutName) } catch {
-                // Said once: keys still arrive, with their HID codes but no text.
-                layoutFailed = true
-                VitrineLog.logger("vitrine.input").error("keyboard: \(error)")
-            }
-        }
+        loadKeyboardLayoutIfNeeded()
         let meaning = keyboardLayout?.handle(code: code, pressed: pressed)
         let uiKey = UIKey(characters: meaning?.characters ?? "", charactersIgnoringModifiers: meaning?.charactersIgnoringModifiers ?? "",
                           modifierFlags: Self.flags(meaning?.modifiers ?? []), keyCode: .fromEvdev(code))
@@ -184,6 +173,16 @@ public final class InputRouter {
         pressesEvent.allPresses = Set(presses.values).union([press])
         pressesEvent.changedPresses = [press]
         application.sendEvent(pressesEvent)
+    }
+
+    /// Compiles the layout the first time a keyboard needs it. A failure is said once: keys still arrive, with
+    /// their HID codes but no text.
+    private func loadKeyboardLayoutIfNeeded() {
+        guard keyboardLayout == nil, !layoutFailed else { return }
+        do { keyboardLayout = try KeyboardLayout(layout: keyboardLayoutName) } catch {
+            layoutFailed = true
+            VitrineLog.logger("vitrine.input").error("keyboard: \(error)")
+        }
     }
 
     /// UIWindow.sendEvent for presses: to the responder the press began with (the first responder), else the window.

@@ -208,11 +208,10 @@ final class TouchDelivery {
         }
 
         // Then the views, grouped by view and phase.
-        var groups: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
+        var groups: [TouchGroup] = []
         func add(_ touch: UITouch, _ phase: UITouch.Phase) {
             guard let view = touch.view else { return }
-            if let i = groups.firstIndex(where: { $0.view === view && $0.phase == phase }) { groups[i].touches.append(touch) }
-            else { groups.append((view, phase, [touch])) }
+            Self.append(touch, to: view, phase, in: &groups)
         }
         for touch in changed where touch.deliversToView && !touch.cancelledForView {
             switch touch.phase {
@@ -234,7 +233,16 @@ final class TouchDelivery {
         send(groups, event)
     }
 
-    private func send(_ groups: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])], _ event: UIEvent) {
+    /// Touches going to one view in one phase: one `touches…(_:with:)` call.
+    typealias TouchGroup = (view: UIView, phase: UITouch.Phase, touches: [UITouch])
+
+    /// Adds `touch` to the group for `view` and `phase`, starting one if there is none.
+    private static func append(_ touch: UITouch, to view: UIView, _ phase: UITouch.Phase, in groups: inout [TouchGroup]) {
+        if let i = groups.firstIndex(where: { $0.view === view && $0.phase == phase }) { groups[i].touches.append(touch) }
+        else { groups.append((view, phase, [touch])) }
+    }
+
+    private func send(_ groups: [TouchGroup], _ event: UIEvent) {
         for g in groups {
             let set = Set(g.touches)
             switch g.phase {
@@ -260,15 +268,14 @@ final class TouchDelivery {
 
     /// Delivers held messages whose recognizers have all decided.
     private func flushHeld() {
-        var groups: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
+        var groups: [TouchGroup] = []
         for touch in held {
             guard let view = touch.view, !touch.cancelledForView else { touch.delayedPhases.removeAll(); continue }
             while let phase = touch.delayedPhases.first {
                 if delays(touch, began: phase == .began) { break }
                 touch.delayedPhases.removeFirst()
                 if phase == .began { touch.viewHasBegun = true }
-                if let i = groups.firstIndex(where: { $0.view === view && $0.phase == phase }) { groups[i].touches.append(touch) }
-                else { groups.append((view, phase, [touch])) }
+                Self.append(touch, to: view, phase, in: &groups)
             }
         }
         held.removeAll { $0.delayedPhases.isEmpty }
@@ -373,14 +380,13 @@ final class TouchDelivery {
             o.cancelTimers()
         }
         if r.cancelsTouchesInView {
-            var groups: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
+            var groups: [TouchGroup] = []
             let taken = r.trackedTouches + held.filter { t in t.gestureRecognizers?.contains { $0 === r } ?? false }
             for touch in taken where !touch.cancelledForView {
                 touch.cancelledForView = true
                 touch.delayedPhases.removeAll()
                 guard touch.viewHasBegun, let view = touch.view else { continue }
-                if let i = groups.firstIndex(where: { $0.view === view }) { groups[i].touches.append(touch) }
-                else { groups.append((view, .cancelled, [touch])) }
+                Self.append(touch, to: view, .cancelled, in: &groups)
             }
             held.removeAll { $0.cancelledForView }
             send(groups, touchEvent)

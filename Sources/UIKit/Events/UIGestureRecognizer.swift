@@ -86,7 +86,7 @@ open class UIGestureRecognizer {
     /// A recognizer that runs `handler` with itself (the closure form iOS code reaches for with `UIAction`).
     public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         self.init()
-        actions.append(Action(target: nil, targetless: true, call: { _, r in handler(r) }))
+        addAction(handler)
     }
 
     /// Adds a target and action (`MyView.handlePan`, taking the recognizer).

@@ -103,12 +103,10 @@ extension UIView {
     public class var inheritedAnimationDuration: TimeInterval { ViewAnimationContext.stack.last?.duration ?? 0 }
 
     static func run(_ context: ViewAnimationContext, _ animations: () -> Void) {
-        ViewAnimationContext.stack.append(context)
-        CATransaction.begin()
-        animations()
-        if context.options.contains(.layoutSubviews) { layoutAnimatedWindows() }
-        CATransaction.commit()
-        ViewAnimationContext.stack.removeLast()
+        context.collect {
+            animations()
+            if context.options.contains(.layoutSubviews) { layoutAnimatedWindows() }
+        }
         context.close()
     }
 
@@ -321,6 +319,16 @@ final class ViewAnimationContext {
             body = nil
             b?(finished)
         }
+    }
+
+    /// Runs `body` with this context open: the property changes it makes become this block's animations, all in
+    /// one transaction.
+    func collect(_ body: () -> Void) {
+        ViewAnimationContext.stack.append(self)
+        CATransaction.begin()
+        body()
+        CATransaction.commit()
+        ViewAnimationContext.stack.removeLast()
     }
 
     /// No more animations will be added: the completion runs once those made have stopped.

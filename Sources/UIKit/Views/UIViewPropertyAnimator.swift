@@ -102,7 +102,7 @@ open class UIViewPropertyAnimator {
         guard state == .active else { blocks.append((animation, delayFactor)); return }
         let remaining = duration * (1 - Double(fractionComplete))
         let extra = makeContext(duration: remaining * Double(1 - delayFactor), delay: remaining * Double(delayFactor))
-        run(extra, animation)
+        extra.collect(animation)
         extra.close()
         if !isRunning { pause(extra, at: 0) }
     }
@@ -156,7 +156,7 @@ open class UIViewPropertyAnimator {
     /// becomes inactive without calling completions; `false`: it is `.stopped` until `finishAnimation(at:)`.
     open func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
-        freezeAtPresentation()
+        place(at: .current) // the views stay where they are shown
         isRunning = false
         if withoutFinishing { state = .inactive; context = nil } else { state = .stopped }
     }
@@ -182,20 +182,12 @@ open class UIViewPropertyAnimator {
         return context
     }
 
-    private func run(_ context: ViewAnimationContext, _ body: () -> Void) {
-        ViewAnimationContext.stack.append(context)
-        CATransaction.begin()
-        body()
-        CATransaction.commit()
-        ViewAnimationContext.stack.removeLast()
-    }
-
     private func activate(paused: Bool, delay: TimeInterval) {
         state = .active
         let context = makeContext(duration: duration, delay: delay)
         self.context = context
         context.onStop = { [weak self] finished in self?.animationsStopped(finished) }
-        for block in blocks { run(context, block.animations) }
+        for block in blocks { context.collect(block.animations) }
         blocks.removeAll()
         // The animations stay (filled) when they end, so nothing flickers before the animator puts the model at
         // the end it reached (the start, when reversed).
@@ -261,10 +253,6 @@ open class UIViewPropertyAnimator {
                 item.layer.removeAnimation(forKey: key)
             }
         }
-    }
-
-    private func freezeAtPresentation() {
-        place(at: .current)
     }
 
     private func complete(_ position: UIViewAnimatingPosition) {

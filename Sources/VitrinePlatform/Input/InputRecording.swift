@@ -85,7 +85,7 @@ public struct InputRecording: Sendable, Equatable {
             guard i < f.count, let v = Int(f[i]), v >= 0 else { throw LineProblem(text: "\(f[1]): \(what) must be a whole number ≥ 0") }
             return v
         }
-        func number(_ i: Int, _ what: String, unit: Bool) throws -> Double {
+        func number(_ i: Int, _ what: String) throws -> Double {
             guard i < f.count, let v = Double(f[i]), v.isFinite else { throw LineProblem(text: "\(f[1]): \(what) must be a number") }
             return v
         }
@@ -100,8 +100,8 @@ public struct InputRecording: Sendable, Equatable {
         case "down", "move":
             guard f.count == 6 || f.count == 7 else { throw LineProblem(text: "\(f[1]) takes DEVICE SLOT X Y [MAJOR]") }
             let (d, s) = (try int(2, "the device"), try int(3, "the slot"))
-            let (x, y) = (try number(4, "x", unit: true), try number(5, "y", unit: true))
-            let major = f.count == 7 ? try number(6, "major", unit: false) : nil
+            let (x, y) = (try number(4, "x"), try number(5, "y"))
+            let major = f.count == 7 ? try number(6, "major") : nil
             return f[1] == "down" ? .touchDown(time: time, device: d, slot: s, x: x, y: y, major: major)
                                   : .touchMotion(time: time, device: d, slot: s, x: x, y: y, major: major)
         case "up":
@@ -112,12 +112,12 @@ public struct InputRecording: Sendable, Equatable {
             try count(3); return .touchFrame(time: time, device: try int(2, "the device"))
         case "pmove":
             try count(5)
-            return .pointerMotion(time: time, device: try int(2, "the device"), dx: try number(3, "dx", unit: false),
-                                  dy: try number(4, "dy", unit: false))
+            return .pointerMotion(time: time, device: try int(2, "the device"), dx: try number(3, "dx"),
+                                  dy: try number(4, "dy"))
         case "pabs":
             try count(5)
-            return .pointerAbsolute(time: time, device: try int(2, "the device"), x: try number(3, "x", unit: true),
-                                    y: try number(4, "y", unit: true))
+            return .pointerAbsolute(time: time, device: try int(2, "the device"), x: try number(3, "x"),
+                                    y: try number(4, "y"))
         case "button":
             try count(5)
             return .pointerButton(time: time, device: try int(2, "the device"), button: UInt32(try int(3, "the code")),
