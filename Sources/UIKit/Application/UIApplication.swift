@@ -151,7 +151,7 @@ open class UIApplication: UIResponder {
         let now = runLoop.clock.now
         var slot = (lastFrameSlot ?? now) + frameInterval
         if slot < now {
-            // The last frame took longer than its refresh: the slots it ran over are missed frames.
+            // The last frame started late or took longer than its refresh: the slots it ran over are missed.
             let skipped = Int((now - slot) / frameInterval) + 1
             missedFrameCount += skipped
             frameLog.debug("\(skipped) frame(s) missed: the last frame ran \(String(format: "%.1f", (now - slot) * 1000)) ms past the next refresh")
@@ -192,13 +192,8 @@ open class UIApplication: UIResponder {
         // Animations and display links first: the frame shows the state at its time.
         let frameTime = runLoop.clock.now
         let interval = frameInterval
-        // An animation frame that comes a whole refresh after its slot missed it: counted, logged at debug. Its
-        // animations sample this frame's time, so they jump ahead rather than slow down.
-        if let slot = frameSlot, frameTime > slot + interval {
-            let missed = Int((frameTime - slot) / interval)
-            missedFrameCount += missed
-            frameLog.debug("\(missed) frame(s) missed: \(String(format: "%.1f", (frameTime - slot) * 1000)) ms late")
-        }
+        // Animations sample this frame's time, so a late frame jumps ahead rather than slowing them down. How late
+        // it was is counted once, when the next frame is placed on the grid (`requestNextFrame`).
         lastFrameSlot = frameSlot
         frameSlot = nil
         let animating = CAAnimationEngine.tick(at: frameTime)
