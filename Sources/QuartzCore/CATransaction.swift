@@ -19,6 +19,7 @@ public enum CATransaction {
         var duration: CFTimeInterval?
         var timingFunction: CAMediaTimingFunction?
         var disableActions: Bool?
+        var completion: (@MainActor () -> Void)?
         var tracker: CAAnimationTracker?
     }
 
@@ -86,11 +87,12 @@ public enum CATransaction {
 
     /// Runs `block` once every animation added from now until the transaction commits has stopped.
     public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
-        guard let block else { frames[frames.count - 1].tracker = nil; return }
-        frames[frames.count - 1].tracker = CAAnimationTracker { _ in block() }
+        frames[frames.count - 1].completion = block
+        frames[frames.count - 1].tracker = block.map { block in CAAnimationTracker { _ in block() } }
     }
 
-    public static func completionBlock() -> (@MainActor () -> Void)? { nil }
+    /// The completion block of the innermost transaction.
+    public static func completionBlock() -> (@MainActor () -> Void)? { frames[frames.count - 1].completion }
 
     /// Runs `body` with actions disabled (Vitrine's shorthand for begin/setDisableActions/commit without a commit).
     static func withActionsDisabled(_ body: () -> Void) {
