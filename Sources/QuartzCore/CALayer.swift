@@ -59,6 +59,18 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
+/// How content is sampled when it is drawn larger or smaller than its pixels.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Bilinear (the default).
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// The nearest pixel: hard edges for pixel art and sprite sheets.
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Core Animation's mipmapped filter; Vitrine samples it bilinearly.
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
 /// A rectangle of cached content in a tree of layers: the model the compositor draws from.
 ///
 /// Geometry is Core Animation's: `bounds` in the layer's own space, `position` in the superlayer's, the
@@ -80,6 +92,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
         borderColor = other.borderColor; isOpaque = other.isOpaque; contents = other.contents
         contentsScale = other.contentsScale; contentsGravity = other.contentsGravity; contentsCenter = other.contentsCenter
+        contentsRect = other.contentsRect; shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity
+        shadowOffset = other.shadowOffset; shadowRadius = other.shadowRadius; shadowPath = other.shadowPath
+        magnificationFilter = other.magnificationFilter; minificationFilter = other.minificationFilter
     }
 
     /// The layer's animations, in the order they were added (see CALayer+Animation.swift).
@@ -292,6 +307,26 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// Whether the layer promises to cover its bounds with opaque content.
     open var isOpaque = false
 
+    // MARK: Shadow
+
+    /// The shadow's colour (opaque black by default); drawn only when `shadowOpacity` is above 0.
+    open var shadowColor: CGColor? = .black {
+        didSet { changed(); propertyDidChange("shadowColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+    }
+    /// The shadow's opacity, 0 (none, the default) to 1.
+    open var shadowOpacity: Float = 0 { didSet { changed(); propertyDidChange("shadowOpacity", from: oldValue) } }
+    /// Where the shadow falls, in the layer's coordinates: (0, -3) by default — 3 points *above* the layer on
+    /// iOS's flipped screen, as Core Animation's default is.
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed(); propertyDidChange("shadowOffset", from: oldValue) } }
+    /// The blur of the shadow's edge, in points (3 by default; 0: a hard edge).
+    open var shadowRadius: CGFloat = 3 { didSet { changed(); propertyDidChange("shadowRadius", from: oldValue) } }
+    /// The shadow's shape. Without one the shadow follows the layer's own painting — its background (with
+    /// `cornerRadius`), its content's alpha and its border — and not its sublayers (see the README's porting
+    /// notes). Setting a path is also the fast way, as on iOS.
+    open var shadowPath: CGPath? { didSet { changed() } }
+    /// The blurred shadow shape, kept between frames (see ShadowPainter.swift).
+    var shadowCache: ShadowMask?
+
     // MARK: Content
 
     /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
@@ -308,6 +343,13 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
     /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsCenter", from: oldValue) } }
+    /// The part of the content image shown, in unit coordinates of the image (the whole image by default);
+    /// parts outside the image repeat its edge pixels.
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsRect", from: oldValue) } }
+    /// How content drawn larger than its pixels is sampled.
+    open var magnificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
+    /// How content drawn smaller than its pixels is sampled.
+    open var minificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
     /// Redraw when the bounds size changes instead of scaling the old content.
     open var needsDisplayOnBoundsChange = false
     /// Clear the area to redraw before drawing into it.
@@ -397,14 +439,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// class whose `draw(in:)` is not overridden — gets no backing store.
     public func displayIntoBackingStore() {
         let dirty = invalidRect ?? bounds
-        guard wantsBackingStore else {
-            backingStore = nil
-            contents = nil
-            return
-        }
+        guard wantsBackingStore else { return dropBackingStore() }
         let scale = contentsScale
         let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
-        guard pw > 0, ph > 0 else { contents = nil; backingStore = nil; return }
+        guard pw > 0, ph > 0 else { return dropBackingStore() }
         var region = dirty
         var fresh = false
         if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph {
@@ -425,11 +463,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink).
         if fresh { learnWhetherClassDraws(ctx) }
         // The layer may only now know that it draws nothing (it learns it on its first draw).
-        guard wantsBackingStore else {
-            backingStore = nil
-            contents = nil
-            return
-        }
+        guard wantsBackingStore else { return dropBackingStore() }
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage()
@@ -440,6 +474,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             superlayer?.markSubtreeChanged()
             redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
         }
+    }
+
+    /// Lets go of the backing store of a layer that does not draw. Content set by the app (`layer.contents =
+    /// image` on a view without `draw(_:)`, as iOS apps do) stays; only the store's own image goes.
+    private func dropBackingStore() {
+        let drawn = sharedContents != nil && contentsImage === sharedContents
+        backingStore = nil
+        if drawn { contents = nil }
     }
 
     /// Whether the layer keeps a backing store: its host (a view) says whether it draws; otherwise a layer
@@ -551,15 +593,53 @@ public struct CALayerRenderValues {
     public var contentsScale: CGFloat
     public var contentsGravity: CALayerContentsGravity
     public var contentsCenter: CGRect
+    public var contentsRect: CGRect
+    /// Whether content is sampled from the nearest pixel (`.nearest` filters) rather than bilinearly.
+    public var samplesNearest = false
+    public var shadowColor: CGColor?
+    public var shadowOpacity: Float
+    public var shadowOffset: CGSize
+    public var shadowRadius: CGFloat
+    public var shadowPath: CGPath?
+    /// A running `CATransition`'s state, if any.
+    public var transition: TransitionState?
 
-    /// What the layer can paint, in its own coordinates: its bounds and, unless it masks to them, where its
-    /// content lands (an aspect-filled or centred image may spill past the bounds).
-    public var paintedRect: CGRect {
+    /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
+    /// its content lands (an aspect-filled or centred image may spill past the bounds).
+    public var ownPaintedRect: CGRect {
         guard let image = contents, !masksToBounds else { return bounds }
-        let s = contentsScale > 0 ? contentsScale : 1
-        let placed = contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
-                                                                   height: CGFloat(image.height) / s), in: bounds)
+        let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
         return bounds.union(placed)
+    }
+
+    /// What the layer can paint, in its own coordinates: `ownPaintedRect`, its shadow's reach, and during a
+    /// transition the path its old and new pictures travel.
+    public var paintedRect: CGRect {
+        var r = ownPaintedRect
+        if let shadow = shadowReach { r = r.union(shadow) }
+        if let t = transition, t.travel != .zero {
+            r = r.union(r.offsetBy(dx: t.travel.dx, dy: t.travel.dy)).union(r.offsetBy(dx: -t.travel.dx, dy: -t.travel.dy))
+        }
+        return r
+    }
+
+    /// Whether the layer shows a shadow.
+    public var hasShadow: Bool { shadowOpacity > 0 && (shadowColor?.alpha ?? 0) > 0 && !isHidden }
+
+    /// The part of the layer's space the shadow can darken (its shape, offset, grown by the blur's reach).
+    var shadowReach: CGRect? {
+        guard hasShadow else { return nil }
+        let shape = shadowPath?.boundingBox ?? ownPaintedRect
+        guard !shape.isNull, !shape.isEmpty else { return nil }
+        let reach = 3 * Swift.max(0, shadowRadius) + 2
+        return shape.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach)
+    }
+
+    /// The size in points the content image occupies before gravity places it: the `contentsRect` part of the
+    /// image at `contentsScale`.
+    func contentPointSize(of image: CGImage) -> CGSize {
+        let s = contentsScale > 0 ? contentsScale : 1
+        return CGSize(width: CGFloat(image.width) * contentsRect.width / s, height: CGFloat(image.height) * contentsRect.height / s)
     }
 
     /// The map from the layer's coordinates to its superlayer's.
@@ -575,11 +655,26 @@ extension CALayer {
 
     /// The model values, without animations.
     func modelRenderValues() -> CALayerRenderValues {
-        CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
+        var v = CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
                             opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
                             borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
-                            contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter)
+                            contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter,
+                            contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
+                            shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
+        v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
+            || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()
+        return v
+    }
+}
+
+extension CALayer {
+    /// With one filter `.nearest`: whether it is the one that applies — content drawn larger than its pixels
+    /// (at the layer's content scale, before transforms) magnifies, smaller minifies.
+    private func nearestSamplingApplies() -> Bool {
+        guard let image = contentsImage, image.width > 0 else { return false }
+        let enlarged = bounds.width * contentsScale > CGFloat(image.width) * contentsRect.width
+        return enlarged ? magnificationFilter == .nearest : minificationFilter == .nearest
     }
 }
 

@@ -65,9 +65,11 @@ extension CGContext {
     }
 }
 
-/// Blurs an 8-bit alpha plane in place with three box blurs per axis.
-enum BoxBlur {
-    static func gaussianApproximation(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+/// Blurs an 8-bit alpha plane in place with three box blurs per axis (context shadows here, layer shadows in
+/// the compositor).
+@_spi(VitrineInternals)
+public enum BoxBlur {
+    public static func gaussianApproximation(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         // Box widths whose three passes approximate a Gaussian of `sigma` (the usual ideal-width formula).
         let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
         var lower = Int(ideal.rounded(.down)); if lower % 2 == 0 { lower -= 1 }

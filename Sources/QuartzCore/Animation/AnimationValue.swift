@@ -73,6 +73,18 @@ enum AnimationValue: Equatable {
         }
     }
 
+    /// `self` × `k`, for the values that are vectors (numbers, points, sizes, rectangles); `nil` for the rest.
+    func scaled(_ k: Double) -> AnimationValue? {
+        let f = CGFloat(k)
+        switch self {
+        case let .number(a): return .number(a * k)
+        case let .point(a): return .point(CGPoint(x: a.x * f, y: a.y * f))
+        case let .size(a): return .size(CGSize(width: a.width * f, height: a.height * f))
+        case let .rect(a): return .rect(CGRect(x: a.minX * f, y: a.minY * f, width: a.width * f, height: a.height * f))
+        default: return nil
+        }
+    }
+
     /// The distance between two values (paced keyframes).
     func distance(to other: AnimationValue) -> Double {
         switch (self, other) {

@@ -357,6 +357,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var keyTimes: [NSNumber]?
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Per keyframe, for the cubic modes: how tight the curve is at the keyframe (1 tight, −1 round), how sharp
+    /// its corner is, and which side it leans to (Kochanek–Bartels; all 0 by default: a Catmull-Rom spline).
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
 
     public required init() { super.init() }
 
@@ -365,6 +370,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let o = other as? CAKeyframeAnimation else { return }
         o.values = values; o.path = path; o.keyTimes = keyTimes; o.timingFunctions = timingFunctions
         o.calculationMode = calculationMode
+        o.tensionValues = tensionValues; o.continuityValues = continuityValues; o.biasValues = biasValues
     }
 
     /// The keyframes as values: `values`, or the path's points (its end points and control points flattened).
@@ -401,7 +407,31 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let span = t[i + 1] - t[i]
         var local = span > 0 ? (fraction - t[i]) / span : 1
         if let functions = timingFunctions, i < functions.count { local = functions[i].progress(at: local) }
+        if calculationMode == .cubic || calculationMode == .cubicPaced, let v = cubic(frames, segment: i, local) { return v }
         return frames[i].interpolated(to: frames[i + 1], local)
+    }
+
+    /// The point `u` of the way along segment `i` of a Kochanek–Bartels spline through `frames` (Hermite
+    /// segments whose end tangents come from the neighbouring keyframes; the ends use their own keyframe as the
+    /// missing neighbour). `nil` for values that are not vectors (colours, transforms join linearly).
+    private func cubic(_ frames: [AnimationValue], segment i: Int, _ u: Double) -> AnimationValue? {
+        func at(_ k: Int) -> AnimationValue { frames[min(max(k, 0), frames.count - 1)] }
+        func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.flatMap { k < $0.count ? $0[k].doubleValue : nil } ?? 0 }
+        func minus(_ a: AnimationValue, _ b: AnimationValue) -> AnimationValue? { b.scaled(-1).map { a.adding($0) } }
+        guard let before = minus(at(i), at(i - 1)), let span = minus(at(i + 1), at(i)), let after = minus(at(i + 2), at(i + 1))
+        else { return nil }
+        // Outgoing tangent at keyframe i, incoming tangent at keyframe i + 1.
+        let (t0, c0, b0) = (param(tensionValues, i), param(continuityValues, i), param(biasValues, i))
+        let (t1, c1, b1) = (param(tensionValues, i + 1), param(continuityValues, i + 1), param(biasValues, i + 1))
+        guard let o1 = before.scaled((1 - t0) * (1 + b0) * (1 - c0) / 2), let o2 = span.scaled((1 - t0) * (1 - b0) * (1 + c0) / 2),
+              let n1 = span.scaled((1 - t1) * (1 + b1) * (1 + c1) / 2), let n2 = after.scaled((1 - t1) * (1 - b1) * (1 - c1) / 2)
+        else { return nil }
+        let out = o1.adding(o2), into = n1.adding(n2)
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        guard let a = at(i).scaled(h00), let b = out.scaled(h10), let c = at(i + 1).scaled(h01), let d = into.scaled(h11)
+        else { return nil }
+        return a.adding(b).adding(c).adding(d)
     }
 
     override func cycleDelta(model: AnimationValue) -> AnimationValue? {
@@ -418,7 +448,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
     public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
-    /// Vitrine joins cubic keyframes with straight segments (documented in the README).
+    /// A smooth curve through the keyframes (see `tensionValues`).
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }

@@ -162,7 +162,12 @@ extension CALayer {
         }
         CATransaction.track(copy)
         for tracker in copy.trackers { tracker.added(copy, to: self) }
-        let name = key ?? "vitrine.animation.\(ObjectIdentifier(copy).hashValue)"
+        var name = key ?? "vitrine.animation.\(ObjectIdentifier(copy).hashValue)"
+        if let transition = copy as? CATransition {
+            // One transition per layer, from what the screen shows now (mid-transition: that transition's frame).
+            name = kCATransition
+            transition.oldPicture = capturePictureOnScreen()
+        }
         if let index = animationEntries.firstIndex(where: { $0.key == name }) {
             let old = animationEntries.remove(at: index).animation
             // Set twice in one block (a frame sets bounds twice): the block waits for the newer animation only,
@@ -230,7 +235,8 @@ extension CALayer {
             bounds = v.bounds; position = v.position; anchorPoint = v.anchorPoint
             transform = CATransform3D(v.transform); opacity = v.opacity; backgroundColor = v.backgroundColor
             cornerRadius = v.cornerRadius; borderWidth = v.borderWidth; borderColor = v.borderColor
-            contentsCenter = v.contentsCenter
+            contentsCenter = v.contentsCenter; contentsRect = v.contentsRect; shadowColor = v.shadowColor
+            shadowOpacity = v.shadowOpacity; shadowOffset = v.shadowOffset; shadowRadius = v.shadowRadius
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// `position` (`.x`, `.y`), `bounds` (`.origin`, `.size`, `.size.width`, `.size.height`), `anchorPoint`,
 /// `transform` (`.scale`, `.scale.x`, `.scale.y`, `.rotation`, `.rotation.z`, `.translation`, `.translation.x`,
 /// `.translation.y`), `opacity`, `backgroundColor`, `cornerRadius`, `borderWidth`, `borderColor`,
-/// `contentsCenter`.
+/// `contentsCenter`, `contentsRect`, `shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`.
 @MainActor
 enum LayerKeyPath {
     /// Whether Core Animation animates `key` (the implicit-animation list).
@@ -16,7 +16,8 @@ enum LayerKeyPath {
     private static var placeholder: CALayerRenderValues { CALayerRenderValues(
         bounds: .zero, position: .zero, anchorPoint: .zero, transform: .identity, opacity: 1, isHidden: false,
         masksToBounds: false, backgroundColor: nil, cornerRadius: 0, borderWidth: 0, borderColor: nil, isOpaque: false,
-        contents: nil, contentsScale: 1, contentsGravity: .resize, contentsCenter: .zero) }
+        contents: nil, contentsScale: 1, contentsGravity: .resize, contentsCenter: .zero, contentsRect: .zero,
+        shadowColor: nil, shadowOpacity: 0, shadowOffset: .zero, shadowRadius: 0, shadowPath: nil, transition: nil) }
 
     static func value(_ key: String, in v: CALayerRenderValues) -> AnimationValue? {
         // Decomposing the transform costs trigonometry: only for the transform's sub-keys (this runs per
@@ -46,6 +47,11 @@ enum LayerKeyPath {
         case "borderWidth": return .number(Double(v.borderWidth))
         case "borderColor": return .color(v.borderColor)
         case "contentsCenter": return .rect(v.contentsCenter)
+        case "contentsRect": return .rect(v.contentsRect)
+        case "shadowColor": return .color(v.shadowColor)
+        case "shadowOpacity": return .number(Double(v.shadowOpacity))
+        case "shadowOffset": return .size(v.shadowOffset)
+        case "shadowRadius": return .number(Double(v.shadowRadius))
         default: return nil
         }
     }
@@ -82,6 +88,11 @@ enum LayerKeyPath {
         case ("borderWidth", _): if let n = number() { v.borderWidth = max(0, n) }
         case let ("borderColor", .color(c)): v.borderColor = c
         case let ("contentsCenter", .rect(r)): v.contentsCenter = r
+        case let ("contentsRect", .rect(r)): v.contentsRect = r
+        case let ("shadowColor", .color(c)): v.shadowColor = c
+        case ("shadowOpacity", _): if let n = value.number { v.shadowOpacity = Float(min(max(n, 0), 1)) }
+        case let ("shadowOffset", .size(s)): v.shadowOffset = s
+        case ("shadowRadius", _): if let n = number() { v.shadowRadius = max(0, n) }
         default: break
         }
     }

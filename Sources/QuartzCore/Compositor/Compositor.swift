@@ -136,6 +136,18 @@ public final class Compositor {
         return body(UnsafeRawBufferPointer(start: shadow.data, count: shadow.bytesPerRow * shadow.height), shadow.bytesPerRow)
     }
 
+    /// A copy of the pixels on screen in `rect` (clipped to the screen), for a transition's old picture.
+    func capture(_ rect: PixelRect) -> TransitionState.Picture? {
+        let r = rect.intersection(screenRect)
+        guard !r.isEmpty, let base = shadow.data else { return nil }
+        shadow.flush()
+        let start = UnsafeRawPointer(base) + r.y * shadow.bytesPerRow + r.x * 4
+        let bytes = UnsafeRawBufferPointer(start: start, count: (r.height - 1) * shadow.bytesPerRow + r.width * 4)
+        guard let image = CGImage(argb32Premultiplied: bytes, width: r.width, height: r.height,
+                                  bytesPerRow: shadow.bytesPerRow, isOpaque: true) else { return nil }
+        return TransitionState.Picture(image: image, rect: r)
+    }
+
     // MARK: Damage
 
     /// A class, so a layer that is not on screen pays one pointer for it, and a frame updates it in place
@@ -176,6 +188,15 @@ public final class Compositor {
         /// the layer paints in (content may spill past unmasked bounds).
         var contentsID: ObjectIdentifier?
         var painted: CGRect
+        var contentsRect: CGRect
+        var samplesNearest: Bool
+        var shadowColor: CGColor?
+        var shadowOpacity: Float
+        var shadowOffset: CGSize
+        var shadowRadius: CGFloat
+        var shadowPath: ObjectIdentifier?
+        /// A running transition's progress (every step repaints the layer's travel).
+        var transitionProgress: CGFloat?
     }
 
     private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, force: Bool,
@@ -201,7 +222,10 @@ public final class Compositor {
                                 borderWidth: v.borderWidth, borderColor: v.borderColor, masks: v.masksToBounds,
                                 gravity: v.contentsGravity, contentsCenter: v.contentsCenter,
                                 hasContents: v.contents != nil, contentsID: v.contents.map(ObjectIdentifier.init),
-                                painted: painted)
+                                painted: painted, contentsRect: v.contentsRect, samplesNearest: v.samplesNearest,
+                                shadowColor: v.shadowOpacity > 0 ? v.shadowColor : nil, shadowOpacity: v.shadowOpacity,
+                                shadowOffset: v.shadowOffset, shadowRadius: v.shadowRadius,
+                                shadowPath: v.shadowPath.map(ObjectIdentifier.init), transitionProgress: v.transition?.progress)
         if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
                 damage.add(old.rect)
@@ -261,7 +285,8 @@ public final class Compositor {
     /// (subtrees without occluders are counted, not visited).
     private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)]) {
         guard !layer.isHidden, layer.opacity > 0, layer.subtreeLayerCount > 0 else { return }
-        guard layer.subtreeHasOccluder else { order += layer.subtreeLayerCount; return }
+        // A subtree in a transition moves and fades: nothing in it hides what is below.
+        guard layer.subtreeHasOccluder, !layer.hasRunningTransition else { order += layer.subtreeLayerCount; return }
         if let occluder = layer.compositorRecord?.occluder { occluders.append((occluder, order)) }
         order += 1
         for sub in layer.storedSublayers { collectOccluders(sub, &order, &occluders) }

@@ -35,9 +35,17 @@ enum Painter {
         let v = layer.renderValues()
         let myIndex = index
         index += 1
-        let toDevice = v.toSuperlayer.concatenating(parent)
-        var m = cairoMatrix(toDevice)
+        var toDevice = v.toSuperlayer.concatenating(parent)
+        // A transition's pictures (on screen only: the old one is in device pixels).
+        let transition = cull ? v.transition : nil
+        let linear = CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0)
         cairo_save(cr)
+        if let t = transition {
+            if t.oldBelow, myIndex >= firstPainted { paintOldPicture(t, cr, linear: linear, alpha: 1) }
+            let shift = CGPoint(x: t.newOffset.dx, y: t.newOffset.dy).applying(linear)
+            if shift != .zero { toDevice = toDevice.concatenating(CGAffineTransform(translationX: shift.x, y: shift.y)) }
+        }
+        var m = cairoMatrix(toDevice)
         cairo_set_matrix(cr, &m)
         let group = v.opacity < 1
         if group { cairo_push_group(cr) }
@@ -59,6 +67,8 @@ enum Painter {
         let onScreen = !cull || PixelRect(covering: v.paintedRect.applying(toDevice)).intersects(clip)
         let paintsOwn = myIndex >= firstPainted && onScreen
         if paintsOwn {
+            // The shadow lies under the layer's own painting (inside its opacity group, under its clip).
+            if v.shadowOpacity > 0 { paintShadow(layer, v, cr, toDevice: toDevice) }
             // `inner`: when the layer masks, its own content is clipped too (content may spill past the bounds,
             // as an aspect-filled image does, and must not reach the shadow buffer there).
             paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: inner)
@@ -78,6 +88,22 @@ enum Painter {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, Double(v.opacity))
         }
+        if let t = transition, !t.oldBelow, myIndex >= firstPainted {
+            // A fade lays the old picture over the new at the remaining strength; reveal slides it away on top.
+            paintOldPicture(t, cr, linear: linear, alpha: t.type == .fade ? 1 - t.progress : 1)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Paints a transition's old picture where it was on screen, moved by its offset, at `alpha`.
+    private static func paintOldPicture(_ t: TransitionState, _ cr: OpaquePointer, linear: CGAffineTransform, alpha: CGFloat) {
+        guard let old = t.old, alpha > 0 else { return }
+        let shift = CGPoint(x: t.oldOffset.dx, y: t.oldOffset.dy).applying(linear)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, old.image.cairoSurface, Double(old.rect.x) + Double(shift.x.rounded()),
+                                 Double(old.rect.y) + Double(shift.y.rounded()))
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, Double(alpha)) }
         cairo_restore(cr)
     }
 
@@ -118,9 +144,8 @@ enum Painter {
     /// Where `image` lands in device pixels when it maps one to one onto them at whole-pixel offsets.
     private static func pixelAlignedTarget(_ image: CGImage, _ v: CALayerRenderValues, _ b: CGRect,
                                            _ toDevice: CGAffineTransform) -> PixelRect? {
-        let s = v.contentsScale > 0 ? v.contentsScale : 1
-        let target = v.contentsGravity.rect(forContentOfSize: CGSize(width: CGFloat(image.width) / s,
-                                                                     height: CGFloat(image.height) / s), in: b)
+        guard v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return nil }
+        let target = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
         guard toDevice.isRectilinear, let device = PixelRect(exactly: target.applying(toDevice)),
               device.width == image.width, device.height == image.height, toDevice.a > 0, toDevice.d > 0 else { return nil }
         return device
@@ -170,34 +195,53 @@ enum Painter {
 
     private static func paintContents(_ image: CGImage, _ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
         let s = v.contentsScale > 0 ? v.contentsScale : 1
-        let size = CGSize(width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
-        let target = v.contentsGravity.rect(forContentOfSize: size, in: b)
+        let target = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
         guard target.width > 0, target.height > 0 else { return }
+        // The part of the image shown (`contentsRect`, in image pixels; beyond the image its edges repeat).
+        let iw = CGFloat(image.width), ih = CGFloat(image.height), part = v.contentsRect
+        let src = CGRect(x: part.minX * iw, y: part.minY * ih, width: part.width * iw, height: part.height * ih)
+        guard src.width > 0, src.height > 0 else { return }
         // Content is clipped (to the rounded bounds) only when the layer masks, as in Core Animation.
         cairo_save(cr)
         let center = v.contentsCenter
         if center == CGRect(x: 0, y: 0, width: 1, height: 1) {
-            drawImage(image, cr, from: CGRect(x: 0, y: 0, width: image.width, height: image.height), to: target)
+            drawImage(image, cr, from: src, to: target, nearest: v.samplesNearest)
         } else {
-            // Nine slices: corners at their own size, edges stretched along their length, the middle both ways.
-            let iw = CGFloat(image.width), ih = CGFloat(image.height)
-            let sx = [0, center.minX * iw, center.maxX * iw, iw], sy = [0, center.minY * ih, center.maxY * ih, ih]
-            let left = sx[1] / s, right = (iw - sx[2]) / s, top = sy[1] / s, bottom = (ih - sy[2]) / s
+            // Nine slices of the shown part: corners at their own size, edges stretched along their length, the
+            // middle both ways.
+            let sx = [src.minX, src.minX + center.minX * src.width, src.minX + center.maxX * src.width, src.maxX]
+            let sy = [src.minY, src.minY + center.minY * src.height, src.minY + center.maxY * src.height, src.maxY]
+            let left = (sx[1] - sx[0]) / s, right = (sx[3] - sx[2]) / s, top = (sy[1] - sy[0]) / s, bottom = (sy[3] - sy[2]) / s
             let dx = [target.minX, target.minX + left, target.maxX - right, target.maxX]
             let dy = [target.minY, target.minY + top, target.maxY - bottom, target.maxY]
             for row in 0..<3 {
                 for col in 0..<3 {
-                    let src = CGRect(x: sx[col], y: sy[row], width: sx[col + 1] - sx[col], height: sy[row + 1] - sy[row])
+                    let from = CGRect(x: sx[col], y: sy[row], width: sx[col + 1] - sx[col], height: sy[row + 1] - sy[row])
                     let dst = CGRect(x: dx[col], y: dy[row], width: dx[col + 1] - dx[col], height: dy[row + 1] - dy[row])
-                    if src.width > 0, src.height > 0, dst.width > 0, dst.height > 0 { drawImage(image, cr, from: src, to: dst) }
+                    if from.width > 0, from.height > 0, dst.width > 0, dst.height > 0 {
+                        drawImage(image, cr, from: from, to: dst, nearest: v.samplesNearest)
+                    }
                 }
             }
         }
         cairo_restore(cr)
     }
 
+    /// The layer's own painting (background shape, content, border) with `cr`'s matrix as the layer's space,
+    /// for shadow masks: only its alpha matters.
+    static func paintShape(_ v: CALayerRenderValues, _ cr: OpaquePointer) {
+        let b = v.bounds
+        if let bg = v.backgroundColor, bg.alpha > 0 {
+            cairo_set_source_rgba(cr, 0, 0, 0, Double(bg.alpha))
+            addShape(cr, b, v.cornerRadius)
+            cairo_fill(cr)
+        }
+        if let image = v.contents { paintContents(image, v, cr, b) }
+        paintBorder(v, cr, b)
+    }
+
     /// Draws the `from` part of `image` (pixels) into `to` (layer coordinates).
-    private static func drawImage(_ image: CGImage, _ cr: OpaquePointer, from src: CGRect, to dst: CGRect) {
+    private static func drawImage(_ image: CGImage, _ cr: OpaquePointer, from src: CGRect, to dst: CGRect, nearest: Bool) {
         cairo_save(cr)
         cairo_rectangle(cr, Double(dst.minX), Double(dst.minY), Double(dst.width), Double(dst.height))
         cairo_clip(cr)
@@ -205,7 +249,7 @@ enum Painter {
         cairo_scale(cr, Double(dst.width / src.width), Double(dst.height / src.height))
         cairo_set_source_surface(cr, image.cairoSurface, Double(-src.minX), Double(-src.minY))
         let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_paint(cr)
         cairo_restore(cr)

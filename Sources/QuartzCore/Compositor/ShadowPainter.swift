@@ -1,0 +1,126 @@
+import CCairo
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+
+/// A layer's shadow as an 8-bit alpha mask, blurred, in device pixels, kept on the layer between frames: moving
+/// or fading a layer reuses it; only a change of shape, size, scale, rotation or blur makes a new one. The mask
+/// is tinted with the shadow colour when painted, so colour and opacity changes (and their animations) cost no
+/// blur either.
+final class ShadowMask {
+    /// What the mask was made from; an equal key means the mask still fits.
+    struct Key: Equatable {
+        var linear: CGAffineTransform
+        var sigma: Double
+        var path: CGPath?
+        var bounds: CGRect
+        var background: Bool
+        var cornerRadius: CGFloat
+        var borderWidth: CGFloat
+        var contentsID: ObjectIdentifier?
+        var gravity: CALayerContentsGravity
+        var contentsRect: CGRect
+        var contentsCenter: CGRect
+
+        static func == (l: Key, r: Key) -> Bool {
+            l.linear == r.linear && l.sigma == r.sigma && l.path === r.path && l.bounds == r.bounds
+                && l.background == r.background && l.cornerRadius == r.cornerRadius && l.borderWidth == r.borderWidth
+                && l.contentsID == r.contentsID && l.gravity == r.gravity && l.contentsRect == r.contentsRect
+                && l.contentsCenter == r.contentsCenter
+        }
+    }
+
+    let key: Key
+    let surface: OpaquePointer
+    /// Where the mask's top-left pixel sits relative to the layer's origin mapped to device space (before the
+    /// shadow offset).
+    let origin: CGPoint
+
+    init(key: Key, surface: OpaquePointer, origin: CGPoint) {
+        self.key = key; self.surface = surface; self.origin = origin
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+}
+
+@MainActor
+extension Painter {
+    /// Paints `v`'s shadow under the layer: its shape (the shadow path, or the layer's own background, content
+    /// alpha and border) blurred with a Gaussian of σ = `shadowRadius` (a shadow radius is a blur's standard
+    /// deviation, as design tools convert it), offset by `shadowOffset`, tinted with the colour at
+    /// `shadowOpacity`. `cr`'s clip applies (a layer that masks to its bounds clips its own shadow, as on iOS).
+    static func paintShadow(_ layer: CALayer, _ v: CALayerRenderValues, _ cr: OpaquePointer, toDevice: CGAffineTransform) {
+        guard v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 else { return }
+        guard let mask = shadowMask(layer, v, toDevice: toDevice) else { return }
+        let offset = CGPoint(x: v.shadowOffset.width, y: v.shadowOffset.height)
+            .applying(CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0))
+        // Whole pixels: a mask placed at a fraction would be resampled every frame of a slide.
+        let x = (toDevice.tx + mask.origin.x + offset.x).rounded(), y = (toDevice.ty + mask.origin.y + offset.y).rounded()
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
+                              Double(color.alpha) * Double(min(v.shadowOpacity, 1)))
+        cairo_mask_surface(cr, mask.surface, Double(x), Double(y))
+        cairo_restore(cr)
+    }
+
+    /// The layer's cached mask, remade when its key changed.
+    private static func shadowMask(_ layer: CALayer, _ v: CALayerRenderValues, toDevice: CGAffineTransform) -> ShadowMask? {
+        let linear = CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0)
+        let deviceScale = abs(linear.a * linear.d - linear.b * linear.c).squareRoot()
+        let key = ShadowMask.Key(linear: linear, sigma: Double(max(0, v.shadowRadius) * deviceScale), path: v.shadowPath,
+                                 bounds: v.bounds, background: (v.backgroundColor?.alpha ?? 0) > 0,
+                                 cornerRadius: v.cornerRadius, borderWidth: (v.borderColor?.alpha ?? 0) > 0 ? v.borderWidth : 0,
+                                 contentsID: v.contents.map(ObjectIdentifier.init), gravity: v.contentsGravity,
+                                 contentsRect: v.contentsRect, contentsCenter: v.contentsCenter)
+        if let cached = layer.shadowCache, cached.key == key { return cached }
+        layer.shadowCache = nil
+        let shape = (v.shadowPath?.boundingBox ?? v.ownPaintedRect).applying(linear)
+        guard !shape.isNull, !shape.isEmpty, shape.width < 16384, shape.height < 16384 else { return nil }
+        let pad = (3 * key.sigma).rounded(.up) + 1
+        let x0 = shape.minX.rounded(.down) - pad, y0 = shape.minY.rounded(.down) - pad
+        let w = Int(shape.maxX.rounded(.up) + pad - x0), h = Int(shape.maxY.rounded(.up) + pad - y0)
+        guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
+        let mc = cairo_create(surface)!
+        var m = cairoMatrix(linear.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
+        cairo_set_matrix(mc, &m)
+        if let path = v.shadowPath {
+            appendPath(path, mc)
+            cairo_set_source_rgba(mc, 0, 0, 0, 1)
+            cairo_fill(mc)
+        } else {
+            // The layer's own painting, in alpha only.
+            paintShape(v, mc)
+        }
+        cairo_destroy(mc)
+        cairo_surface_flush(surface)
+        if key.sigma > 0.1 {
+            BoxBlur.gaussianApproximation(cairo_image_surface_get_data(surface)!, width: w, height: h,
+                                          stride: Int(cairo_image_surface_get_stride(surface)), sigma: key.sigma)
+        }
+        cairo_surface_mark_dirty(surface)
+        let mask = ShadowMask(key: key, surface: surface, origin: CGPoint(x: x0, y: y0))
+        layer.shadowCache = mask
+        return mask
+    }
+
+    /// Adds `path` to cairo's current path.
+    static func appendPath(_ path: CGPath, _ cr: OpaquePointer) {
+        path.applyWithBlock { element in
+            switch element {
+            case let .moveTo(p): cairo_move_to(cr, Double(p.x), Double(p.y))
+            case let .lineTo(p): cairo_line_to(cr, Double(p.x), Double(p.y))
+            case let .quadCurveTo(c, p):
+                // cairo has cubic curves only: the quadratic's equivalent cubic.
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(cr, &x, &y)
+                let c1 = (x + 2 / 3 * (Double(c.x) - x), y + 2 / 3 * (Double(c.y) - y))
+                let c2 = (Double(p.x) + 2 / 3 * (Double(c.x) - Double(p.x)), Double(p.y) + 2 / 3 * (Double(c.y) - Double(p.y)))
+                cairo_curve_to(cr, c1.0, c1.1, c2.0, c2.1, Double(p.x), Double(p.y))
+            case let .curveTo(c1, c2, p):
+                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+            case .closeSubpath: cairo_close_path(cr)
+            }
+        }
+    }
+}
