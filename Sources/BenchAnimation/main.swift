@@ -20,6 +20,13 @@ func cpuSeconds() -> Double {
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
+/// Minor page faults of this process so far (fresh memory touched: large allocations made per frame show here).
+func pageFaults() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return usage.ru_minflt
+}
+
 func percentile(_ samples: [Double], _ p: Double) -> Double {
     let sorted = samples.sorted()
     return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
@@ -66,8 +73,21 @@ func steppedFrameCosts(_ app: UIApplication, _ clock: ManualClock) -> [Double] {
 @MainActor
 func run() {
     print("vitrine-bench-animation: headless screens, one thread")
+    // VITRINE_BENCH_ONLY=1920x1080@2 runs one slide alone (for profiling).
+    let only = ProcessInfo.processInfo.environment["VITRINE_BENCH_ONLY"]
     for (size, scale) in [(CGSize(width: 1280, height: 800), CGFloat(1)), (CGSize(width: 1280, height: 800), 2),
-                          (CGSize(width: 1920, height: 1080), 1), (CGSize(width: 1920, height: 1080), 2)] {
+                          (CGSize(width: 1920, height: 1080), 1), (CGSize(width: 1920, height: 1080), 2)]
+        where only == nil || only == "\(Int(size.width))x\(Int(size.height))@\(Int(scale))" {
+        // Real clock first (a headless app made later replaces this one): one animated second through the main
+        // run loop.
+        let (live, liveWindow, liveBackdrop) = scene(points: size, scale: scale, clock: MonotonicClock())
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.1))
+        let frames0 = live.frameCount, missed0 = live.missedFrameCount, cpu0 = cpuSeconds(), faults0 = pageFaults()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { liveBackdrop.center.x += size.width / 4 })
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 1.05))
+        let cpu = cpuSeconds() - cpu0, faults = pageFaults() - faults0
+        let liveFrames = live.frameCount - frames0, missed = live.missedFrameCount - missed0
+        withExtendedLifetime(liveWindow) {}
         // Stepped clock: the cost of each of 60 frames.
         let clock = ManualClock()
         let (app, window, backdrop) = scene(points: size, scale: scale, clock: clock)
@@ -75,19 +95,11 @@ func run() {
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { backdrop.center.x += size.width / 4 })
         let costs = steppedFrameCosts(app, clock)
         withExtendedLifetime(window) {}
-        // Real clock: one animated second through the main run loop.
-        let (live, liveWindow, liveBackdrop) = scene(points: size, scale: scale, clock: MonotonicClock())
-        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.1))
-        let frames0 = live.frameCount, cpu0 = cpuSeconds()
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { liveBackdrop.center.x += size.width / 4 })
-        RunLoop.main.run(until: Date(timeIntervalSinceNow: 1.05))
-        let cpu = cpuSeconds() - cpu0
-        print(String(format: "  full-screen slide %4.0fx%-4.0f@%.0f: frame median %6.3f ms, p99 %6.3f ms; live: %d frames, %d missed, CPU %.3f s per animated second",
-                     size.width, size.height, scale, median(costs), percentile(costs, 0.99), live.frameCount - frames0,
-                     live.missedFrameCount, cpu))
-        withExtendedLifetime(liveWindow) {}
+        print(String(format: "  full-screen slide %4.0fx%-4.0f@%.0f: frame median %6.3f ms, p99 %6.3f ms; live: %d frames, %d missed, CPU %.3f s per animated second, %d page faults",
+                     size.width, size.height, scale, median(costs), percentile(costs, 0.99), liveFrames, missed, cpu, faults))
     }
 
+    if only != nil { return }
     // 100 small views at once.
     let clock = ManualClock()
     let (app, window, _) = scene(points: CGSize(width: 1280, height: 800), scale: 1, clock: clock)

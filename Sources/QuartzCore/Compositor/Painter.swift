@@ -48,7 +48,18 @@ enum Painter {
         var m = cairoMatrix(toDevice)
         cairo_set_matrix(cr, &m)
         let group = v.opacity < 1
-        if group { cairo_push_group(cr) }
+        if group {
+            // cairo sizes a group's surface by the clip: narrow it to what the subtree covers on screen (its extent
+            // from this frame's walk), or every translucent view would allocate and blend the whole damaged area.
+            if cull, layer.subtreeLayerCount > 0 {
+                let e = layer.subtreeExtent
+                cairo_identity_matrix(cr)
+                cairo_rectangle(cr, Double(e.x), Double(e.y), Double(e.width), Double(e.height))
+                cairo_clip(cr)
+                cairo_set_matrix(cr, &m)
+            }
+            cairo_push_group(cr)
+        }
         let b = v.bounds
         let deviceBounds = b.applying(toDevice)
         let aligned = toDevice.isRectilinear ? PixelRect(exactly: deviceBounds) : nil
