@@ -296,7 +296,11 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
     open var masksToBounds = false { didSet { changed() } }
     open var backgroundColor: CGColor? {
-        didSet { changed(); propertyDidChange("backgroundColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+        didSet {
+            changed()
+            opaqueStoreMayHaveChanged()
+            propertyDidChange("backgroundColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0))
+        }
     }
     /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
     open var cornerRadius: CGFloat = 0 { didSet { changed(); propertyDidChange("cornerRadius", from: oldValue) } }
@@ -305,7 +309,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         didSet { changed(); propertyDidChange("borderColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
     }
     /// Whether the layer promises to cover its bounds with opaque content.
-    open var isOpaque = false
+    open var isOpaque = false { didSet { if isOpaque != oldValue { opaqueStoreMayHaveChanged() } } }
 
     // MARK: Shadow
 
@@ -445,8 +449,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         guard pw > 0, ph > 0 else { return dropBackingStore() }
         var region = dirty
         var fresh = false
-        if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph {
+        let opaque = wantsOpaqueBackingStore
+        if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph || opaque != backingStoreIsOpaque {
             backingStore = CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
+            backingStoreIsOpaque = opaque
             region = bounds
             fresh = true
         }
@@ -460,13 +466,25 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         draw(in: ctx)
         rectBeingDrawn = nil
         ctx.restoreGState()
+        if opaque {
+            // An opaque store has no transparent pixels: what the drawing left transparent is black, as in UIKit's
+            // stores without alpha. Black goes *under* the drawing (the same pixels as drawing over black), so the
+            // drawing itself still shows whether it drew anything.
+            ctx.saveGState()
+            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+            ctx.clip(to: region)
+            ctx.setBlendMode(.destinationOver)
+            ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+            ctx.fill(region)
+            ctx.restoreGState()
+        }
         // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink).
         if fresh { learnWhetherClassDraws(ctx) }
         // The layer may only now know that it draws nothing (it learns it on its first draw).
         guard wantsBackingStore else { return dropBackingStore() }
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
-            sharedContents = ctx.makeSharedImage()
+            sharedContents = ctx.makeSharedImage(isOpaque: opaque)
             contents = sharedContents
             redrawnRect = bounds
         } else {
@@ -482,6 +500,19 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         let drawn = sharedContents != nil && contentsImage === sharedContents
         backingStore = nil
         if drawn { contents = nil }
+    }
+
+    /// Whether the backing store is opaque: the layer promises to cover its bounds (`isOpaque`, every view's
+    /// default) and has no background of its own to show through. What its drawing leaves transparent is black
+    /// (as on iOS, whose opaque stores have no alpha) and is copied to the screen instead of blended, and the
+    /// layer hides what is below it. A layer with a background keeps a transparent store over that background.
+    var wantsOpaqueBackingStore: Bool { isOpaque && (backgroundColor?.alpha ?? 0) == 0 }
+    /// Whether the current backing store was made opaque.
+    private var backingStoreIsOpaque = false
+
+    /// A change of `isOpaque` or of the background can change which kind of store the layer needs.
+    private func opaqueStoreMayHaveChanged() {
+        if backingStore != nil, wantsOpaqueBackingStore != backingStoreIsOpaque { setNeedsDisplay() }
     }
 
     /// Whether the layer keeps a backing store: its host (a view) says whether it draws; otherwise a layer
@@ -570,8 +601,18 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
-    /// The model layer: the layer itself (a presentation copy's model is not kept; see `presentation()`).
-    open func model() -> Self { self }
+    /// The model layer: the layer itself, or for a presentation copy the layer it was made from.
+    open func model() -> Self { (presentationModel as? Self) ?? self }
+
+    /// For a presentation copy: the model layer (weak: a copy must not keep its model alive).
+    weak var presentationModel: CALayer?
+
+    /// Gives a presentation copy its sublayers' copies, without the bookkeeping of a real tree change (copies
+    /// are never shown or laid out).
+    func adoptPresentationSublayers(_ copies: [CALayer]) {
+        storedSublayers = copies
+        for c in copies { c.superlayer = self }
+    }
 }
 
 /// The values the compositor shows for a layer: `CALayer.renderValues()` gives the model values with the

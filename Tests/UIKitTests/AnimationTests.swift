@@ -386,6 +386,43 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(view.center.x == 250 && view.layer.animationKeys() == nil)
     }
 
+    /// With an ease-in-out curve: pausing holds what is shown; scrubbing linearly moves the view in proportion to
+    /// `fractionComplete`; resuming continues along the curve without a jump. Without linear scrubbing the
+    /// fraction is the curve's time.
+    @Test func scrubbingIsLinearWhilePausedAndResumesOnTheCurve() {
+        freshApp()
+        let view = shownView()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 250 }
+        animator.startAnimation()
+        frames(0.25)
+        let before = view.layer.presentation()!.position.x
+        animator.pauseAnimation()
+        frames(1.0 / 60)
+        #expect(abs(view.layer.presentation()!.position.x - before) < 0.5) // held where it was
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        #expect(abs(Double(animator.fractionComplete) - curve.progress(at: 0.25)) < 0.03) // the fraction of the change
+        animator.fractionComplete = 0.5
+        frames(1.0 / 60)
+        #expect(abs(view.layer.presentation()!.position.x - 150) < 0.5) // half the change
+        animator.fractionComplete = 0.1
+        frames(1.0 / 60)
+        #expect(abs(view.layer.presentation()!.position.x - 70) < 0.5)
+        animator.startAnimation()
+        #expect(abs(view.layer.presentation()!.position.x - 70) < 0.5) // no jump on resuming
+        frames(0.1)
+        #expect(view.layer.presentation()!.position.x > 70.5) // moving on
+        frames(1)
+        #expect(view.center.x == 250 && view.layer.animationKeys() == nil)
+
+        let curved = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 50 }
+        curved.scrubsLinearly = false
+        curved.pauseAnimation()
+        curved.fractionComplete = 0.25
+        frames(1.0 / 60)
+        let expected = 250 - 200 * CGFloat(curve.progress(at: 0.25))
+        #expect(abs(view.layer.presentation()!.position.x - expected) < 0.5)
+    }
+
     @Test func reversingReturnsToTheStartValues() {
         freshApp()
         let view = shownView()
@@ -428,6 +465,26 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(second.state == .stopped)
         second.finishAnimation(at: .start)
         #expect(at == .start && view.center.y == 50)
+    }
+}
+
+@MainActor @Suite struct PresentationTreeTests {
+    /// `presentation()` copies the subtree with the values on screen, and a copy's `model()` is the layer.
+    @Test func thePresentationTreeHasSublayersAndKnowsItsModel() {
+        let parent = shownView()
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        parent.addSubview(child)
+        endTurn()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { child.center.x = 120 }
+        frames(0.5)
+        let tree = parent.layer.presentation()!
+        #expect(tree.model() === parent.layer)
+        #expect(tree.sublayers?.count == 1)
+        let shownChild = tree.sublayers![0]
+        #expect(shownChild.model() === child.layer)
+        #expect(abs(shownChild.position.x - 70) < 1)
+        #expect(shownChild.superlayer === tree)
+        #expect(child.layer.position.x == 120) // the model moved at once
     }
 }
 

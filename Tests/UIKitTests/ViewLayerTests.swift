@@ -184,10 +184,11 @@ import QuartzCore
         }
     }
 
-    func redrawn(clears: Bool) -> (Int, Int, Int, Int) {
+    func redrawn(clears: Bool, opaque: Bool = false) -> (Int, Int, Int, Int) {
         freshApp(pixels: CGSize(width: 100, height: 100), scale: 1)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let v = OnceRed(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        v.isOpaque = opaque
         v.clearsContextBeforeDrawing = clears
         window.addSubview(v)
         window.makeKeyAndVisible()
@@ -204,5 +205,8 @@ import QuartzCore
         // method with transparent black before calling your method."
         #expect(redrawn(clears: true) == (0, 0, 0, 0))
         #expect(redrawn(clears: false) == (255, 0, 0, 255))
+        // An opaque view's store has no alpha (iOS's has none): what is cleared and not drawn again is black.
+        #expect(redrawn(clears: true, opaque: true) == (0, 0, 0, 255))
+        #expect(redrawn(clears: false, opaque: true) == (255, 0, 0, 255))
     }
 }

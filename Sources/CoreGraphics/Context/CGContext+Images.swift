@@ -97,9 +97,11 @@ extension CGContext {
     /// Layers use it for their backing stores (Core Animation's contents are live the same way); copy with
     /// `makeImage()` to keep a frozen picture.
     @_spi(VitrineInternals)
-    public func makeSharedImage() -> CGImage {
+    /// `isOpaque`: the caller keeps every pixel opaque (an opaque view's backing store), so compositors may copy
+    /// the image instead of blending it.
+    public func makeSharedImage(isOpaque: Bool = false) -> CGImage {
         cairo_surface_flush(surface)
-        return CGImage(surface: cairo_surface_reference(surface), isOpaque: false)
+        return CGImage(surface: cairo_surface_reference(surface), isOpaque: isOpaque)
     }
 }
 

@@ -220,12 +220,19 @@ extension CALayer {
     }
 
     /// A copy of the layer with the values on screen now (the animations applied at the current media time),
-    /// or `nil` before the layer was ever shown. The copy has no superlayer or sublayers.
+    /// or `nil` before the layer was ever shown. Its sublayers are presentation copies of the layer's sublayers
+    /// (the presentation tree below it, made at each call); `model()` gives back the layer.
     public func presentation() -> Self? {
         guard wasCommitted || !animationEntries.isEmpty else { return nil }
+        return presentationCopy()
+    }
+
+    /// The presentation copy of this layer and its subtree.
+    private func presentationCopy() -> Self {
         let copy = Self(layer: self)
-        let v = renderValues()
-        copy.applyWithoutActions(v)
+        copy.applyWithoutActions(renderValues())
+        copy.presentationModel = self
+        if !storedSublayers.isEmpty { copy.adoptPresentationSublayers(storedSublayers.map { $0.presentationCopy() }) }
         return copy
     }
 

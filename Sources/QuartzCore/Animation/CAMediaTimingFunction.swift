@@ -65,6 +65,18 @@ public final class CAMediaTimingFunction: @unchecked Sendable, Equatable {
         }
         return sampleY(t)
     }
+
+    /// The time fraction at which the curve shows `progress` (the inverse of `progress(at:)`, by bisection; the
+    /// earliest such time where the curve is flat or overshoots).
+    public func time(forProgress progress: Double) -> Double {
+        let target = min(max(progress, 0), 1)
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if self.progress(at: mid) < target { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
 }
 
 /// The named timing curves.

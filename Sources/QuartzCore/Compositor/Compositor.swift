@@ -102,32 +102,53 @@ public final class Compositor {
         for root in roots { collectOccluders(root.layer, &order, &occluders) }
         shadow.withCairo { cr in
             for r in rects {
-                // Start from the topmost opaque layer that covers this rectangle.
-                let cover = occluders.last(where: { $0.rect.contains(r) })
-                let start = cover?.order ?? 0
-                cairo_save(cr)
-                cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
-                cairo_clip(cr)
-                if cover == nil {
-                    // Nothing opaque covers it: start from black (the panel behind the windows).
-                    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                    cairo_set_source_rgba(cr, 0, 0, 0, 1)
-                    cairo_paint(cr)
-                    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                // A rectangle mostly under one opaque layer (a sliding full-screen page, a panel over the window) is
+                // painted in pieces: the covered part from that layer up, the rest (at most four bands) as usual,
+                // so nothing below the layer is painted where it cannot be seen.
+                var best: PixelRect?
+                if !occluders.contains(where: { $0.rect.contains(r) }) {
+                    for o in occluders {
+                        let inside = o.rect.intersection(r)
+                        if inside.area * 4 >= r.area, inside.area > (best?.area ?? 0) { best = inside }
+                    }
                 }
-                var index = 0
-                let direct = Painter.Direct(destination: pixmanShadow, surface: shadow.cairoSurfaceForDirectDrawing, clip: r)
-                for root in roots {
-                    let m = root.toScreen.concatenating(toDevice)
-                    Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
-                                  painted: &layersPaintedLastFrame, direct: direct)
-                }
-                cairo_restore(cr)
+                guard let inside = best else { paintRect(r, cr, roots, occluders, toDevice); continue }
+                paintRect(inside, cr, roots, occluders, toDevice)
+                let bands = [PixelRect(x: r.x, y: r.y, width: r.width, height: inside.y - r.y),
+                             PixelRect(x: r.x, y: inside.maxY, width: r.width, height: r.maxY - inside.maxY),
+                             PixelRect(x: r.x, y: inside.y, width: inside.x - r.x, height: inside.height),
+                             PixelRect(x: inside.maxX, y: inside.y, width: r.maxX - inside.maxX, height: inside.height)]
+                for band in bands where !band.isEmpty { paintRect(band, cr, roots, occluders, toDevice) }
             }
         }
         shadow.flush()
         output.present(pixels: UnsafeRawPointer(shadow.data!), bytesPerRow: shadow.bytesPerRow, damage: rects)
         return rects
+    }
+
+    /// Paints one rectangle, starting from the topmost opaque layer that covers it.
+    private func paintRect(_ r: PixelRect, _ cr: OpaquePointer, _ roots: [Root], _ occluders: [(rect: PixelRect, order: Int)],
+                           _ toDevice: CGAffineTransform) {
+        let cover = occluders.last(where: { $0.rect.contains(r) })
+        let start = cover?.order ?? 0
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        cairo_clip(cr)
+        if cover == nil {
+            // Nothing opaque covers it: start from black (the panel behind the windows).
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        var index = 0
+        let direct = Painter.Direct(destination: pixmanShadow, surface: shadow.cairoSurfaceForDirectDrawing, clip: r)
+        for root in roots {
+            let m = root.toScreen.concatenating(toDevice)
+            Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
+                          painted: &layersPaintedLastFrame, direct: direct)
+        }
+        cairo_restore(cr)
     }
 
     /// The shadow buffer's pixels (what is on screen), for snapshots.
@@ -237,7 +258,7 @@ public final class Compositor {
             damage.add(rect)
         }
         var occluder: PixelRect?
-        if v.isOpaque, effective >= 1, let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0, toDevice.isRectilinear {
+        if effective >= 1, toDevice.isRectilinear, v.transition == nil, Self.coversBounds(v) {
             // Only the pixels entirely inside the layer count.
             let inner = PixelRect(inside: deviceBounds)
             let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
@@ -254,6 +275,16 @@ public final class Compositor {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
         }
         layer.clearChangeFlags()
+    }
+
+    /// Whether the layer's own painting hides everything under its bounds: an opaque background of an opaque
+    /// layer with square corners, or opaque content filling the bounds (unless rounded corners mask it).
+    static func coversBounds(_ v: CALayerRenderValues) -> Bool {
+        if v.isOpaque, let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0 { return true }
+        guard let image = v.contents, image.isOpaque, !(v.masksToBounds && v.cornerRadius > 0),
+              v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return false }
+        let placed = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: v.bounds)
+        return placed.contains(v.bounds)
     }
 
     /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers'.

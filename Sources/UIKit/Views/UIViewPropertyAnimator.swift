@@ -18,8 +18,9 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 ///
 /// The animation blocks run when the animator first starts (or is first paused or scrubbed), as in UIKit; their
 /// changes become Core Animation animations that the animator pauses (speed 0), scrubs (time offset) and
-/// reverses (negative speed). `fractionComplete` is the fraction of time; the timing curve still shapes the
-/// values (UIKit's `scrubsLinearly` is accepted but scrubbing always follows the curve).
+/// reverses (negative speed). While running, `fractionComplete` is the fraction of time. While paused with
+/// `scrubsLinearly` (the default) it is the fraction of the change: pausing holds what is shown, scrubbing moves
+/// the views in proportion, and resuming continues along the curve from the point that shows the same values.
 @MainActor
 open class UIViewPropertyAnimator {
     /// The animation's length in seconds.
@@ -45,8 +46,11 @@ open class UIViewPropertyAnimator {
     open var isUserInteractionEnabled = true
     /// Whether the animator stays active (paused at the end) when its animations finish; `false`.
     open var pausesOnCompletion = false
-    /// Accepted for iOS code; scrubbing follows the timing curve (see the type's notes).
+    /// Whether scrubbing a paused animator moves the views in proportion to `fractionComplete` (`true`) or along
+    /// the timing curve (`false`).
     open var scrubsLinearly = true
+    /// The timing curves of animations held linear while paused (restored when they run again).
+    private var heldCurves: [ObjectIdentifier: CAMediaTimingFunction] = [:]
     /// Seconds before the animations start, for `startAnimation(afterDelay:)`.
     public private(set) var delay: TimeInterval = 0
 
@@ -131,8 +135,12 @@ open class UIViewPropertyAnimator {
         guard state != .stopped else { return }
         if state == .inactive { activate(paused: true, delay: 0); return }
         guard isRunning else { return }
-        let fraction = fractionComplete
-        for item in runningAnimations { pause(item.animation, at: Double(fraction)) }
+        let fraction = Double(fractionComplete)
+        for item in runningAnimations {
+            // Held where it is: with linear scrubbing, at the fraction of the change the curve shows now.
+            let shown = scrubsLinearly ? (item.animation.timingFunction?.progress(at: fraction) ?? fraction) : fraction
+            pause(item.animation, at: shown)
+        }
         isRunning = false
     }
 
@@ -158,6 +166,7 @@ open class UIViewPropertyAnimator {
         guard state == .active else { return }
         place(at: .current) // the views stay where they are shown
         isRunning = false
+        heldCurves.removeAll()
         if withoutFinishing { state = .inactive; context = nil } else { state = .stopped }
     }
 
@@ -205,8 +214,13 @@ open class UIViewPropertyAnimator {
         UIApplication.shared.requestNextFrame()
     }
 
-    /// Holds `animation` at `fraction` of its duration (speed 0).
+    /// Holds `animation` at `fraction` of its duration (speed 0) — with linear scrubbing, at that fraction of
+    /// the change, its curve set aside until it runs again.
     private func pause(_ animation: CAAnimation, at fraction: Double) {
+        if scrubsLinearly, !(animation is CASpringAnimation), let curve = animation.timingFunction {
+            heldCurves[ObjectIdentifier(animation)] = curve
+            animation.timingFunction = nil
+        }
         animation.speed = 0
         animation.timeOffset = fraction * animation.duration
         animation.beginTime = CACurrentMediaTime()
@@ -220,7 +234,13 @@ open class UIViewPropertyAnimator {
     private func resume() {
         let now = CACurrentMediaTime()
         for item in runningAnimations {
-            let local = item.animation.localTime(at: now)
+            var local = item.animation.localTime(at: now)
+            if let curve = heldCurves.removeValue(forKey: ObjectIdentifier(item.animation)) {
+                // Back on its curve, at the time that shows the change it was scrubbed to.
+                item.animation.timingFunction = curve
+                let d = item.animation.duration
+                if d > 0 { local = curve.time(forProgress: min(max(local / d, 0), 1)) * d }
+            }
             item.animation.speed = isReversed ? -1 : 1
             item.animation.timeOffset = local
             item.animation.beginTime = now
@@ -256,6 +276,7 @@ open class UIViewPropertyAnimator {
     }
 
     private func complete(_ position: UIViewAnimatingPosition) {
+        heldCurves.removeAll()
         state = .inactive
         isRunning = false
         context = nil
