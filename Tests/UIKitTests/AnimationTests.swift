@@ -471,6 +471,7 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
 @MainActor @Suite struct PresentationTreeTests {
     /// `presentation()` copies the subtree with the values on screen, and a copy's `model()` is the layer.
     @Test func thePresentationTreeHasSublayersAndKnowsItsModel() {
+        freshApp()
         let parent = shownView()
         let child = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
         parent.addSubview(child)

@@ -193,6 +193,7 @@ import QuartzCore
     }
 
     @Test func noRetainCyclesThroughSuperviewWindowOrControllers() {
+        freshApp()
         weak var weakWindow: UIWindow?
         weak var weakController: UIViewController?
         weak var weakView: UIView?

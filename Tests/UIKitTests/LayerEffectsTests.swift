@@ -95,6 +95,7 @@ import VitrinePlatform
         for key in ["shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "contentsRect"] {
             #expect(CALayer.isAnimatable(key: key), "\(key)")
         }
+        freshApp()
         let view = shownView()
         let basic = CABasicAnimation(keyPath: "shadowOpacity")
         basic.fromValue = 0
@@ -181,6 +182,7 @@ final class DotView: UIView {
     /// Cubic keyframes pass through every value and curve between them (a Catmull-Rom spline by default);
     /// tension 1 flattens the tangents.
     @Test func cubicKeyframesAreASplineThroughTheValues() {
+        freshApp()
         let view = shownView()
         let a = CAKeyframeAnimation(keyPath: "position.x")
         a.values = [0, 10, 0, 10]
@@ -307,5 +309,37 @@ final class DotView: UIView {
         frames(0.5)
         let mid = pixel(window.screen.snapshotImage()!.cgImage!, 150, 50)
         #expect(abs(mid.0 - 128) <= 4)
+    }
+}
+
+@MainActor @Suite struct RoundedBackgroundTests {
+    /// Rounded backgrounds drawn from cached corner masks are the pixels cairo's path fill gives (the reference
+    /// rendering draws every layer through cairo): radii whole and fractional, opaque and translucent, at scale 1
+    /// and 2, with a damaged area cutting through corners.
+    @Test(arguments: [CGFloat(1), 2]) func cachedCornersMatchThePathFill(scale: CGFloat) {
+        freshApp(pixels: CGSize(width: 240 * scale, height: 120 * scale), scale: scale)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 120))
+        window.backgroundColor = UIColor(white: 0.1, alpha: 1)
+        var views: [UIView] = []
+        for (i, radius) in [CGFloat(4), 7.5, 12, 20.25, 30].enumerated() {
+            let v = UIView(frame: CGRect(x: 10 + CGFloat(i) * 45, y: 10, width: 40, height: 90))
+            v.backgroundColor = i % 2 == 0 ? .systemBlue : UIColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+            v.isOpaque = false
+            v.layer.cornerRadius = radius
+            window.addSubview(v)
+            views.append(v)
+        }
+        window.makeKeyAndVisible()
+        endTurn()
+        #expect(maxDifference(window.screen.snapshotImage()!.cgImage!,
+                              window.screen.referenceSnapshot(windows: [window]).cgImage!) == 0)
+        // A small change damages part of two corners only.
+        let dot = UIView(frame: CGRect(x: 45, y: 5, width: 15, height: 15))
+        dot.backgroundColor = .white
+        window.addSubview(dot)
+        endTurn()
+        #expect(maxDifference(window.screen.snapshotImage()!.cgImage!,
+                              window.screen.referenceSnapshot(windows: [window]).cgImage!) == 0)
+        withExtendedLifetime(views) {}
     }
 }

@@ -6,7 +6,8 @@ import VitrinePlatform
 @MainActor
 @discardableResult
 func freshApp(pixels: CGSize = CGSize(width: 320, height: 480), scale: CGFloat = 1) -> UIApplication {
-    UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: pixels, scale: scale))
+    keptWindow = nil // the window an earlier test kept (shownWindow()) is not this app's
+    return UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: pixels, scale: scale))
 }
 
 /// Ends the current turn of the run loop: what happens before the next frame (the layout pass).

@@ -116,4 +116,4 @@ func shownWindow() -> UIWindow {
     keptWindow = w
     return w
 }
-@MainActor private var keptWindow: UIWindow?
+@MainActor var keptWindow: UIWindow?

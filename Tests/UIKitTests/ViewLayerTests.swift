@@ -160,6 +160,7 @@ import QuartzCore
 @MainActor @Suite struct OpacityWarningTests {
     @Test func opaqueViewsWithAlphaWarnOncePerView() {
         freshApp()
+        OpacityCheck.run() // views other tests left pending are checked now, not counted below
         let before = OpacityCheck.warnings.count
         let faded = UIView()
         faded.alpha = 0.5          // still opaque (the default): warns at the next frame

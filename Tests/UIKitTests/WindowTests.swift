@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func windowsAreOrderedByLevelThenByWhenTheyWereShown() {
-        let app = UIApplication.shared
+        let app = freshApp()
         let alert = UIWindow(); alert.windowLevel = .alert
         let a = UIWindow(), b = UIWindow()
         let status = UIWindow(); status.windowLevel = .statusBar

@@ -136,6 +136,8 @@ enum Painter {
         if let bg = v.backgroundColor, bg.alpha > 0 {
             if let direct, let aligned, v.cornerRadius == 0 {
                 fillDirect(direct, aligned, bg)
+            } else if let direct, let aligned, let radius = deviceRadius(v, toDevice), fillRoundedDirect(direct, aligned, radius, bg) {
+                // Drawn from the cached corner mask.
             } else {
                 cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
                 addShape(cr, b, v.cornerRadius)
@@ -162,17 +164,40 @@ enum Painter {
         return device
     }
 
+    /// A colour as pixman takes it: 16 bits a channel, premultiplied, rounded as cairo rounds its colours (so
+    /// direct fills match cairo's).
+    static func pixmanColor(_ c: CGColor) -> pixman_color_t {
+        let a = Double(c.alpha)
+        func short(_ v: Double) -> UInt16 { UInt16(Swift.min(Swift.max(v * 65535 + 0.5, 0), 65535)) }
+        return pixman_color_t(red: short(Double(c.red) * a), green: short(Double(c.green) * a),
+                              blue: short(Double(c.blue) * a), alpha: short(a))
+    }
+
     private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: CGColor) {
         let r = rect.intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        // pixman colours are 16 bits a channel, premultiplied.
         let a = Double(c.alpha)
-        var color = pixman_color_t(red: UInt16(Double(c.red) * a * 65535), green: UInt16(Double(c.green) * a * 65535),
-                                   blue: UInt16(Double(c.blue) * a * 65535), alpha: UInt16(a * 65535))
+        var color = pixmanColor(c)
         var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
         pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, d.destination, &color, 1, &box)
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    /// The corner radius in device pixels, for a layer scaled equally on both axes (circular corners stay
+    /// circular); `nil` otherwise.
+    private static func deviceRadius(_ v: CALayerRenderValues, _ t: CGAffineTransform) -> Double? {
+        guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d else { return nil }
+        return Double(Swift.min(v.cornerRadius, v.bounds.width / 2, v.bounds.height / 2) * t.a)
+    }
+
+    private static func fillRoundedDirect(_ d: Direct, _ rect: PixelRect, _ radius: Double, _ c: CGColor) -> Bool {
+        guard !rect.intersection(d.clip).isEmpty else { return true }
+        cairo_surface_flush(d.surface)
+        guard RoundedFill.fill(rect, radius: radius, color: c, into: d.destination, clip: d.clip) else { return false }
+        let r = rect.intersection(d.clip)
+        cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        return true
     }
 
     private static func compositeDirect(_ d: Direct, _ image: CGImage, _ target: PixelRect) {

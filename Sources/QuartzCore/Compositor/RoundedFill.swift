@@ -1,0 +1,91 @@
+import CCairo
+import CPixman
+@_spi(VitrineInternals) import CoreGraphics
+import Foundation
+import VitrinePlatform
+
+/// Rounded backgrounds without a path per frame: the corners come from an antialiased mask rasterised once per
+/// radius (in device pixels), the rest is rectangles filled by pixman. The mask is the same coverage cairo's
+/// fill of the rounded rectangle would compute for a pixel-aligned layer (it is drawn by cairo, with the same
+/// geometry, once), so the pixels match the cairo path exactly.
+@MainActor
+enum RoundedFill {
+    /// A rounded square of side 2·`side` with corners of `radius`: its four quadrants are the four corners.
+    final class CornerMask {
+        let image: OpaquePointer
+        let side: Int
+        init(image: OpaquePointer, side: Int) { self.image = image; self.side = side }
+        deinit { pixman_image_unref(image) }
+    }
+
+    /// Masks by radius (device pixels, as the bit pattern of the Double: radii come from a handful of styles).
+    private static var masks: [UInt64: CornerMask] = [:]
+
+    static func mask(radius: Double) -> CornerMask? {
+        let key = radius.bitPattern
+        if let m = masks[key] { return m }
+        let side = Int(radius.rounded(.up))
+        guard side > 0, side <= 1024 else { return nil }
+        let size = 2 * side
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size), Int32(size)) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        Painter.addShape(cr, CGRect(x: 0, y: 0, width: size, height: size), CGFloat(radius))
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        // A pixman image of its own (the cairo surface goes): copy the rows.
+        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(size), Int32(size), nil, 0) else { return nil }
+        let src = cairo_image_surface_get_data(surface)!, srcStride = Int(cairo_image_surface_get_stride(surface))
+        let dst = UnsafeMutableRawPointer(pixman_image_get_data(image)!), dstStride = Int(pixman_image_get_stride(image))
+        for y in 0..<size { memcpy(dst + y * dstStride, src + y * srcStride, size) }
+        if masks.count > 64 { masks.removeAll() } // animated radii must not grow the cache without bound
+        let mask = CornerMask(image: image, side: side)
+        masks[key] = mask
+        return mask
+    }
+
+    /// Fills `rect` (device pixels) with `color`, its corners rounded by `radius` device pixels, inside `clip`.
+    /// Returns false (nothing drawn) when the corners would meet, for the caller to use a path instead.
+    static func fill(_ rect: PixelRect, radius: Double, color c: CGColor, into destination: OpaquePointer, clip: PixelRect) -> Bool {
+        guard let mask = mask(radius: radius) else { return false }
+        let s = mask.side
+        guard 2 * s <= rect.width, 2 * s <= rect.height else { return false }
+        let a = Double(c.alpha)
+        var color = Painter.pixmanColor(c)
+        // The straight parts: the middle column, full height, and the two side columns between the corners.
+        let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: rect.height),
+                     PixelRect(x: rect.x, y: rect.y + s, width: s, height: rect.height - 2 * s),
+                     PixelRect(x: rect.maxX - s, y: rect.y + s, width: s, height: rect.height - 2 * s))
+        var boxes = (pixman_rectangle16_t(), pixman_rectangle16_t(), pixman_rectangle16_t())
+        var count = 0
+        withUnsafeMutableBytes(of: &boxes) { raw in
+            let out = raw.bindMemory(to: pixman_rectangle16_t.self)
+            for part in [parts.0, parts.1, parts.2] {
+                let r = part.intersection(clip)
+                guard !r.isEmpty else { continue }
+                out[count] = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+                count += 1
+            }
+            if count > 0 {
+                pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, destination, &color, Int32(count),
+                                             out.baseAddress!)
+            }
+        }
+        // The corners: the colour through the mask's quadrants.
+        let corners = [(rect.x, rect.y, 0, 0), (rect.maxX - s, rect.y, s, 0),
+                       (rect.x, rect.maxY - s, 0, s), (rect.maxX - s, rect.maxY - s, s, s)]
+        var solid: OpaquePointer?
+        for (x, y, mx, my) in corners {
+            let r = PixelRect(x: x, y: y, width: s, height: s).intersection(clip)
+            guard !r.isEmpty else { continue }
+            if solid == nil { solid = pixman_image_create_solid_fill(&color) }
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
+                                     Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
+                                     Int32(r.width), Int32(r.height))
+        }
+        if let solid { pixman_image_unref(solid) }
+        return true
+    }
+}
