@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // fbrun's command line.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Allocation counts in the benchmarks (package-benchmark's malloc interposer, on its own).
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // C libraries, as the system provides them.
@@ -80,7 +82,8 @@ let package = Package(
         // The app the virtual-board touch tests drive through uinput and real libinput.
         .executableTarget(name: "VirtualBoardTouchProbe", dependencies: ["UIKit"]),
         // Figures (printed, never asserted): shared helpers, the view system, drawing.
-        .target(name: "BenchSupport", dependencies: ["VitrinePlatform", "CCairo", "CoreGraphics"]),
+        .target(name: "BenchSupport", dependencies: ["VitrinePlatform", "CCairo", "CoreGraphics",
+                                                     .product(name: "MallocInterposerSwift", package: "malloc-interposer")]),
         .executableTarget(name: "BenchViews", dependencies: ["UIKit", "BenchSupport"]),
         // Drawing figures: the reference scene through CGContext/UIKit beside raw cairo, and label text.
         .executableTarget(name: "BenchDrawing", dependencies: ["UIKit", "CCairo", "BenchSupport"]),

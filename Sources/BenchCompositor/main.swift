@@ -1,7 +1,9 @@
 // vitrine-bench-compositor: the reference scene of shared/BENCHMARKS.md built with UIViews, layers
 // (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists, each beside
-// a floor measured in the same run. Prints medians; asserts nothing.
+// a floor measured in the same run, with the allocations each frame makes. Prints medians; asserts nothing.
 // Run: swift run -c release vitrine-bench-compositor
+// Instructions per frame (repeatable on a noisy machine): bash Tools/bench-instructions.sh, which runs
+// `vitrine-bench-compositor --only WxH@S:FRAME` under callgrind, counting inside `countedFrame`.
 import BenchSupport
 import CCairo
 import CPixman
@@ -47,18 +49,28 @@ final class ReferenceScene {
     }
 }
 
-/// Median time of `frame` after `prepare`, over `runs` runs, in ms.
+/// One measured frame; not inlined, so callgrind can count instructions inside it alone.
+@inline(never) @MainActor
+func countedFrame(_ frame: () -> Void) { frame() }
+
+/// Median time (ms) and median allocations of `frame` after `prepare`, over `runs` runs (the allocations are
+/// counted in runs of their own, after the timed ones: counting slows each call down).
 @MainActor
-func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> Double {
+func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> (ms: Double, allocations: Int) {
     let clock = MonotonicClock()
     var samples: [Double] = []
     for _ in 0..<runs {
         prepare()
         let t = clock.now
-        frame()
+        countedFrame(frame)
         samples.append((clock.now - t) * 1000)
     }
-    return median(samples)
+    var counts: [Int] = []
+    for _ in 0..<min(runs, 21) {
+        prepare()
+        counts.append(AllocationCounter.count { countedFrame(frame) })
+    }
+    return (median(samples), counts.sorted()[counts.count / 2])
 }
 
 @MainActor
@@ -66,6 +78,10 @@ func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> Doubl
 func pixmanFloors(width: Int, height: Int) -> (src: Double, over: @MainActor (Int) -> Double) {
     let a = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, 0)!
     let b = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0)!
+    // A real source: pixman skips an all-transparent one. Half-transparent orange, as BENCHMARKS.md's OVER anchor.
+    var orange = pixman_color_t(red: 0x7fff, green: 0x4000, blue: 0, alpha: 0x7fff)
+    var all = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(width), height: UInt16(height))
+    pixman_image_fill_rectangles(PIXMAN_OP_SRC, a, &orange, 1, &all)
     let clock = MonotonicClock()
     func time(_ runs: Int, _ body: () -> Void) -> Double {
         var s: [Double] = []
@@ -80,22 +96,64 @@ func pixmanFloors(width: Int, height: Int) -> (src: Double, over: @MainActor (In
     return (src, over)
 }
 
+/// The frames BENCHMARKS.md lists, for one scene on one screen: each prepares its change, then `frame` runs.
+@MainActor
+struct Frames {
+    let app: UIApplication
+    let scene: Scene
+    var s: ReferenceScene!
+    var n = 0, dx: CGFloat = 1, flip = false, step: CGFloat = 10
+
+    mutating func prepare(_ name: String) {
+        switch name {
+        case "first": s = ReferenceScene(scene); s.window.makeKeyAndVisible()
+        case "full": s.root.center.x += dx; dx = -dx
+        case "label": n += 1; s.labels[17].text = "Button 17 value \(n)"
+        case "recolour":
+            flip.toggle()
+            s.buttons[12].backgroundColor = flip ? .systemRed : UIColor(red: 64 / 255, green: 101 / 255, blue: 153 / 255, alpha: 1)
+        case "animation": s.overlays[2].center.x += step; step = -step
+        default: break // idle
+        }
+    }
+
+    func frame() { app.runLoop.runOnce() }
+}
+
+/// Figures from ../shared/BENCHMARKS.md (LVGL 9.2 on this machine class), for the LVGL-comparable lines.
+func lvglAnchor(width: Int) -> (label: Double, recolour: Double) { width == 1280 ? (0.015, 0.022) : (0.015, 0.029) }
+
 @MainActor
 func run() {
-    print("vitrine-bench-compositor: median ms per frame, one thread; floors measured in the same run")
+    let arguments = CommandLine.arguments
+    // --only WxH@S:FRAME[:COUNT]: one frame kind, COUNT (100) times, for callgrind (Tools/bench-instructions.sh).
+    if let i = arguments.firstIndex(of: "--only"), i + 1 < arguments.count {
+        let spec = arguments[i + 1].split(separator: ":")
+        let size = spec[0].split(whereSeparator: { $0 == "x" || $0 == "@" }).compactMap { Int($0) }
+        guard size.count == 3, spec.count >= 2 else { print("usage: --only 1280x800@1:label[:100]"); return }
+        let count = spec.count > 2 ? Int(spec[2]) ?? 100 : 100
+        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: size[0] * size[2], height: size[1] * size[2]),
+                                                               scale: CGFloat(size[2])))
+        var f = Frames(app: app, scene: Scene(width: CGFloat(size[0]), height: CGFloat(size[1])))
+        let kind = String(spec[1])
+        if kind != "first" { f.prepare("first"); f.frame(); for _ in 0..<3 { f.prepare(kind); f.frame() } }
+        for _ in 0..<count { f.prepare(kind); countedFrame { f.frame() } }
+        print("ran \(count) frames of \(kind) at \(spec[0])")
+        return
+    }
+    AllocationCounter.preloadOrReexec()
+    print("vitrine-bench-compositor: median ms per frame, one thread; floors measured in the same run; allocations per frame"
+          + (AllocationCounter.isActive ? "" : " (not counted: the malloc interposer is missing)"))
     for (w, h) in [(1280, 800), (1920, 1080)] {
         for scale in [CGFloat(1), 2] {
             let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: CGFloat(w) * scale, height: CGFloat(h) * scale), scale: scale))
             let scene = Scene(width: CGFloat(w), height: CGFloat(h))
             let pw = w * Int(scale), ph = h * Int(scale)
             let before = residentKiB()
+            var f = Frames(app: app, scene: scene)
 
             // 1. First frame: every backing store drawn, composited and presented (a new scene each run).
-            var pending: ReferenceScene?
-            let first = frames(9, prepare: { pending = ReferenceScene(scene); pending!.window.makeKeyAndVisible() }) {
-                app.runLoop.runOnce()
-            }
-            let s = pending!
+            let first = frames(21, prepare: { f.prepare("first") }) { f.frame() }
             let rss = residentKiB() - before
 
             // Floor for 1: the same scene with raw cairo into one image of the same pixel size.
@@ -107,41 +165,33 @@ func run() {
             cairo_font_face_destroy(face); cairo_destroy(cr); cairo_surface_destroy(surface)
 
             let (srcFloor, overFloor) = pixmanFloors(width: pw, height: ph)
-            func area() -> Int { s.window.screen.compositor.lastDamage.reduce(0) { $0 + $1.area } }
+            func area() -> Int { f.s.window.screen.compositor.lastDamage.reduce(0) { $0 + $1.area } }
 
             // 2. Full recomposite of cached content: the whole tree moved by one point.
-            var dx: CGFloat = 1
-            let full = frames(41, prepare: { s.root.center.x += dx; dx = -dx }) { app.runLoop.runOnce() }
-
+            let full = frames(41, prepare: { f.prepare("full") }) { f.frame() }
             // 3. One label's text changed.
-            var n = 0
-            let label = frames(201, prepare: { n += 1; s.labels[17].text = "Button 17 value \(n)" }) { app.runLoop.runOnce() }
+            let label = frames(201, prepare: { f.prepare("label") }) { f.frame() }
             let labelArea = area()
-
             // 4. One button recoloured under a translucent overlay (button 12 sits under overlay 0 at 1280x800).
-            var flip = false
-            let recolour = frames(201, prepare: {
-                flip.toggle()
-                s.buttons[12].backgroundColor = flip ? .systemRed : UIColor(red: 64 / 255, green: 101 / 255, blue: 153 / 255, alpha: 1)
-            }) { app.runLoop.runOnce() }
+            let recolour = frames(201, prepare: { f.prepare("recolour") }) { f.frame() }
             let recolourArea = area()
-
             // 5. One animation frame: a 250x250 translucent view moved by 10 points.
-            var step: CGFloat = 10
-            let animate = frames(201, prepare: { s.overlays[2].center.x += step; step = -step }) { app.runLoop.runOnce() }
+            let animate = frames(201, prepare: { f.prepare("animation") }) { f.frame() }
             let animateArea = area()
-
             // 6. Idle frame: nothing changed.
-            let idle = frames(1001) { app.runLoop.runOnce() }
+            let idle = frames(1001) { f.frame() }
+            let lvgl = lvglAnchor(width: w)
 
             print(String(format: "%dx%d @%gx (%dx%d px), resident +%d KiB for the scene", w, h, Double(scale), pw, ph, rss))
-            print(String(format: "  1 first frame          %8.3f   floor raw cairo %.3f  ratio %.2fx (goal 2x)", first, cairoFloor, first / cairoFloor))
-            print(String(format: "  2 full recomposite     %8.3f   floor pixman SRC %.3f  ratio %.2fx (goal 4x)", full, srcFloor, full / srcFloor))
-            print(String(format: "  3 label text change    %8.3f   damage %d px, floor pixman OVER of it %.4f  ratio %.1fx", label, labelArea, overFloor(labelArea), label / overFloor(labelArea)))
-            print(String(format: "  4 recolour under glass %8.3f   damage %d px, floor %.4f  ratio %.1fx", recolour, recolourArea, overFloor(recolourArea), recolour / overFloor(recolourArea)))
-            print(String(format: "  5 animation frame      %8.3f   damage %d px, floor %.4f  ratio %.1fx", animate, animateArea, overFloor(animateArea), animate / overFloor(animateArea)))
-            print(String(format: "  6 idle frame           %8.4f", idle))
-            s.window.isHidden = true
+            print(String(format: "  1 first frame          %8.3f   floor raw cairo %.3f  ratio %.2fx (goal 1.5x); %d allocations", first.ms, cairoFloor, first.ms / cairoFloor, first.allocations))
+            print(String(format: "  2 full recomposite     %8.3f   floor pixman SRC %.3f  ratio %.2fx (goal 4x); %d allocations", full.ms, srcFloor, full.ms / srcFloor, full.allocations))
+            print(String(format: "  3 label text change    %8.3f   damage %d px, floor pixman OVER of it %.4f  ratio %.1fx; LVGL anchor %.3f ratio %.1fx (goal 0.8x); %d allocations",
+                         label.ms, labelArea, overFloor(labelArea), label.ms / overFloor(labelArea), lvgl.label, label.ms / lvgl.label, label.allocations))
+            print(String(format: "  4 recolour under glass %8.3f   damage %d px, floor %.4f  ratio %.1fx; LVGL anchor %.3f ratio %.1fx (goal 0.8x); %d allocations",
+                         recolour.ms, recolourArea, overFloor(recolourArea), recolour.ms / overFloor(recolourArea), lvgl.recolour, recolour.ms / lvgl.recolour, recolour.allocations))
+            print(String(format: "  5 animation frame      %8.3f   damage %d px, floor %.4f  ratio %.1fx; %d allocations", animate.ms, animateArea, overFloor(animateArea), animate.ms / overFloor(animateArea), animate.allocations))
+            print(String(format: "  6 idle frame           %8.4f   %d allocations", idle.ms, idle.allocations))
+            f.s.window.isHidden = true
         }
     }
 }
