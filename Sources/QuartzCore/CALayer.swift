@@ -79,6 +79,10 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 /// delegate into a backing store at `contentsScale` and keeps the result until `setNeedsDisplay` says otherwise.
 /// These are model values; what is on screen is derived from them each frame, so animations can later show
 /// presentation values without changing them.
+///
+/// Stored properties are `@exclusivity(unchecked)`: the compositor reads them for every layer it visits each frame,
+/// and the dynamic exclusivity check on each read was a tenth of a small frame's instructions. Layers are
+/// main-actor objects and no accessor hands out an inout reference that could overlap another access.
 @MainActor
 open class CALayer: Hashable, @MainActor CustomStringConvertible {
     public required init() {}
@@ -98,9 +102,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     }
 
     /// The layer's animations, in the order they were added (see CALayer+Animation.swift).
-    var animationEntries: [AnimationEntry] = []
+    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = []
     /// Actions by property name, consulted after the delegate (Core Animation's `actions`).
-    open var actions: [String: any CAAction]?
+    @exclusivity(unchecked) open var actions: [String: any CAAction]?
 
     /// The action for `event`: the delegate's answer, then `actions`, then the class default; `nil`: none.
     /// Override to supply your own.
@@ -121,13 +125,13 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     }
 
     /// Receives display, drawing and layout requests; weak.
-    open weak var delegate: (any CALayerDelegate)?
+    @exclusivity(unchecked) open weak var delegate: (any CALayerDelegate)?
 
     // MARK: Tree
 
-    public private(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) public private(set) weak var superlayer: CALayer?
     /// The sublayers, back to front (the compositor walks this array directly).
-    private(set) var storedSublayers: [CALayer] = []
+    @exclusivity(unchecked) private(set) var storedSublayers: [CALayer] = []
 
     /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
     open var sublayers: [CALayer]? {
@@ -206,7 +210,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     /// The layer's own coordinate space; a size change invalidates the content when
     /// `needsDisplayOnBoundsChange` is set and lays out the sublayers.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             changed()
             propertyDidChange("bounds", from: oldValue)
@@ -219,11 +223,11 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
-    open var position: CGPoint = .zero { didSet { changed(); propertyDidChange("position", from: oldValue) } }
+    @exclusivity(unchecked) open var position: CGPoint = .zero { didSet { changed(); propertyDidChange("position", from: oldValue) } }
     /// The point of the bounds (in unit coordinates) that `position` places and transforms turn about.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed(); propertyDidChange("anchorPoint", from: oldValue) } }
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed(); propertyDidChange("anchorPoint", from: oldValue) } }
     /// The layer's transform, relative to its anchor point (only the affine part is drawn).
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { changed(); propertyDidChange("transform", from: oldValue) } }
+    @exclusivity(unchecked) open var transform: CATransform3D = CATransform3DIdentity { didSet { changed(); propertyDidChange("transform", from: oldValue) } }
 
     open func affineTransform() -> CGAffineTransform { transform.affine }
     open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
@@ -291,11 +295,11 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     // MARK: Appearance
 
-    open var opacity: Float = 1 { didSet { changed(); propertyDidChange("opacity", from: oldValue) } }
-    open var isHidden = false { didSet { changed() } }
+    @exclusivity(unchecked) open var opacity: Float = 1 { didSet { changed(); propertyDidChange("opacity", from: oldValue) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { changed() } }
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
-    open var masksToBounds = false { didSet { changed() } }
-    open var backgroundColor: CGColor? {
+    @exclusivity(unchecked) open var masksToBounds = false { didSet { changed() } }
+    @exclusivity(unchecked) open var backgroundColor: CGColor? {
         didSet {
             changed()
             opaqueStoreMayHaveChanged()
@@ -303,85 +307,85 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         }
     }
     /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
-    open var cornerRadius: CGFloat = 0 { didSet { changed(); propertyDidChange("cornerRadius", from: oldValue) } }
-    open var borderWidth: CGFloat = 0 { didSet { changed(); propertyDidChange("borderWidth", from: oldValue) } }
-    open var borderColor: CGColor? = .black {
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { changed(); propertyDidChange("cornerRadius", from: oldValue) } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { changed(); propertyDidChange("borderWidth", from: oldValue) } }
+    @exclusivity(unchecked) open var borderColor: CGColor? = .black {
         didSet { changed(); propertyDidChange("borderColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
     }
     /// Whether the layer promises to cover its bounds with opaque content.
-    open var isOpaque = false { didSet { if isOpaque != oldValue { opaqueStoreMayHaveChanged() } } }
+    @exclusivity(unchecked) open var isOpaque = false { didSet { if isOpaque != oldValue { opaqueStoreMayHaveChanged() } } }
 
     // MARK: Shadow
 
     /// The shadow's colour (opaque black by default); drawn only when `shadowOpacity` is above 0.
-    open var shadowColor: CGColor? = .black {
+    @exclusivity(unchecked) open var shadowColor: CGColor? = .black {
         didSet { changed(); propertyDidChange("shadowColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
     }
     /// The shadow's opacity, 0 (none, the default) to 1.
-    open var shadowOpacity: Float = 0 { didSet { changed(); propertyDidChange("shadowOpacity", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowOpacity: Float = 0 { didSet { changed(); propertyDidChange("shadowOpacity", from: oldValue) } }
     /// Where the shadow falls, in the layer's coordinates: (0, -3) by default — 3 points *above* the layer on
     /// iOS's flipped screen, as Core Animation's default is.
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed(); propertyDidChange("shadowOffset", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed(); propertyDidChange("shadowOffset", from: oldValue) } }
     /// The blur of the shadow's edge, in points (3 by default; 0: a hard edge).
-    open var shadowRadius: CGFloat = 3 { didSet { changed(); propertyDidChange("shadowRadius", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 { didSet { changed(); propertyDidChange("shadowRadius", from: oldValue) } }
     /// The shadow's shape. Without one the shadow follows the layer's own painting — its background (with
     /// `cornerRadius`), its content's alpha and its border — and not its sublayers (see the README's porting
     /// notes). Setting a path is also the fast way, as on iOS.
-    open var shadowPath: CGPath? { didSet { changed() } }
+    @exclusivity(unchecked) open var shadowPath: CGPath? { didSet { changed() } }
     /// The blurred shadow shape, kept between frames (see ShadowPainter.swift).
-    var shadowCache: ShadowMask?
+    @exclusivity(unchecked) var shadowCache: ShadowMask?
 
     // MARK: Content
 
     /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
-    open var contents: Any? {
+    @exclusivity(unchecked) open var contents: Any? {
         didSet {
             contentsImage = contents as? CGImage
             changed()
         }
     }
     /// `contents` as an image, cast once when it is set rather than every frame.
-    private(set) var contentsImage: CGImage?
+    @exclusivity(unchecked) private(set) var contentsImage: CGImage?
     /// Pixels per point of the content (the screen scale for views' layers).
-    open var contentsScale: CGFloat = 1 { didSet { if contentsScale != oldValue { changed() } } }
-    open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
+    @exclusivity(unchecked) open var contentsScale: CGFloat = 1 { didSet { if contentsScale != oldValue { changed() } } }
+    @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize { didSet { changed() } }
     /// The stretchable part of the content, in unit coordinates; outside it the content keeps its size.
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsCenter", from: oldValue) } }
+    @exclusivity(unchecked) open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsCenter", from: oldValue) } }
     /// The part of the content image shown, in unit coordinates of the image (the whole image by default);
     /// parts outside the image repeat its edge pixels.
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsRect", from: oldValue) } }
+    @exclusivity(unchecked) open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed(); propertyDidChange("contentsRect", from: oldValue) } }
     /// How content drawn larger than its pixels is sampled.
-    open var magnificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
+    @exclusivity(unchecked) open var magnificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
     /// How content drawn smaller than its pixels is sampled.
-    open var minificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
+    @exclusivity(unchecked) open var minificationFilter: CALayerContentsFilter = .linear { didSet { changed() } }
     /// Redraw when the bounds size changes instead of scaling the old content.
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
     /// Clear the area to redraw before drawing into it.
-    open var clearsContextBeforeDrawing = true
+    @exclusivity(unchecked) open var clearsContextBeforeDrawing = true
 
     /// The content region waiting to be redrawn.
-    public private(set) var invalidRect: CGRect?
+    @exclusivity(unchecked) public private(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
-    var backingStore: CGContext? {
+    @exclusivity(unchecked) var backingStore: CGContext? {
         didSet { if backingStore !== oldValue { sharedContents = nil } }
     }
     /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
-    var compositorRecord: Compositor.Record? { didSet { if compositorRecord != nil { wasCommitted = true } } }
+    @exclusivity(unchecked) var compositorRecord: Compositor.Record? { didSet { if compositorRecord != nil { wasCommitted = true } } }
     /// Whether the layer has been on screen (Core Animation animates changes only of committed layers; a layer
     /// hidden or faded out since keeps animating).
-    var wasCommitted = false
+    @exclusivity(unchecked) var wasCommitted = false
     /// From the last frame: what this layer's subtree covers on screen, how many layers it paints, and whether
     /// any of them hides what is under it (plain values, read per frame without copying records).
-    var subtreeExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    var subtreeLayerCount = 0
-    var subtreeHasOccluder = false
+    @exclusivity(unchecked) var subtreeExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) var subtreeLayerCount = 0
+    @exclusivity(unchecked) var subtreeHasOccluder = false
     /// The image over the backing store's pixels that `contents` holds after `display()`.
-    private var sharedContents: CGImage?
+    @exclusivity(unchecked) private var sharedContents: CGImage?
     /// How many times `display()` has drawn content (for tests and damage tracking).
-    public private(set) var displayCount = 0
+    @exclusivity(unchecked) public private(set) var displayCount = 0
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
-    public private(set) var rectBeingDrawn: CGRect?
+    @exclusivity(unchecked) public private(set) var rectBeingDrawn: CGRect?
 
     /// Whether the content must be redrawn before it is next shown.
     open func needsDisplay() -> Bool { invalidRect != nil }
@@ -398,7 +402,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     }
 
     /// Some layer below this one has invalid content: the display pass descends only into flagged subtrees.
-    public private(set) var subtreeNeedsDisplay = false
+    @exclusivity(unchecked) public private(set) var subtreeNeedsDisplay = false
 
     func markSubtreeNeedsDisplay() {
         var l: CALayer? = self
@@ -508,7 +512,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// layer hides what is below it. A layer with a background keeps a transparent store over that background.
     var wantsOpaqueBackingStore: Bool { isOpaque && (backgroundColor?.alpha ?? 0) == 0 }
     /// Whether the current backing store was made opaque.
-    private var backingStoreIsOpaque = false
+    @exclusivity(unchecked) private var backingStoreIsOpaque = false
 
     /// A change of `isOpaque` or of the background can change which kind of store the layer needs.
     private func opaqueStoreMayHaveChanged() {
@@ -527,7 +531,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// Per layer class without a delegate: whether its `draw(in:)` draws. CALayer's own `draw(in:)` records that
     /// it ran; a class whose drawing reaches it and leaves the store empty does not draw.
     private static var classDraws: [ObjectIdentifier: Bool] = [:]
-    private var baseDrawReached = false
+    @exclusivity(unchecked) private var baseDrawReached = false
 
     private func learnWhetherClassDraws(_ ctx: CGContext) {
         guard delegate == nil else { return }
@@ -544,9 +548,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     // MARK: Change tracking (for the compositor)
 
     /// The layer's own appearance or geometry changed since the compositor last looked.
-    public internal(set) var appearanceChanged = true
+    @exclusivity(unchecked) public internal(set) var appearanceChanged = true
     /// Something below this layer changed.
-    public internal(set) var subtreeChanged = false
+    @exclusivity(unchecked) public internal(set) var subtreeChanged = false
     /// Layers taken out of a tree since the compositor last looked (it damages where they were).
     public internal(set) static var detached: [CALayer] = []
 
@@ -572,12 +576,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
 
     /// The part of the content redrawn by the last `display()` since the compositor last looked, in layer
     /// coordinates (`nil`: none, or the whole layer when `contents` was replaced).
-    public internal(set) var redrawnRect: CGRect?
+    @exclusivity(unchecked) public internal(set) var redrawnRect: CGRect?
     public func clearRedrawnRect() { redrawnRect = nil }
 
     // MARK: Layout
 
-    private var needsLayoutFlag = false
+    @exclusivity(unchecked) private var needsLayoutFlag = false
 
     /// Marks the layer for layout before the next frame. A view's layer passes the request to the view, so
     /// `layoutSubviews()` runs, as on iOS.
@@ -605,7 +609,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open func model() -> Self { (presentationModel as? Self) ?? self }
 
     /// For a presentation copy: the model layer (weak: a copy must not keep its model alive).
-    weak var presentationModel: CALayer?
+    @exclusivity(unchecked) weak var presentationModel: CALayer?
 
     /// Gives a presentation copy its sublayers' copies, without the bookkeeping of a real tree change (copies
     /// are never shown or laid out).
