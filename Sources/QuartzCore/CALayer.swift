@@ -382,6 +382,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     @exclusivity(unchecked) var subtreeHasOccluder = false
     /// The image over the backing store's pixels that `contents` holds after `display()`.
     @exclusivity(unchecked) private var sharedContents: CGImage?
+    /// The part of the backing store any drawing has touched since it was made, in store pixels (whole
+    /// numbers): the rest is transparent, so the compositor damages and composites only this part.
+    @exclusivity(unchecked) private var backingStoreInk = CGRect.null
     /// How many times `display()` has drawn content (for tests and damage tracking).
     @exclusivity(unchecked) public private(set) var displayCount = 0
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
@@ -461,6 +464,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             fresh = true
         }
         guard let ctx = backingStore else { return }
+        ctx.beginInkTracking()
         ctx.saveGState()
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: region)
@@ -482,20 +486,41 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             ctx.fill(region)
             ctx.restoreGState()
         }
+        let drawnInk = ctx.endInkTracking() ?? .null
         // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink).
         if fresh { learnWhetherClassDraws(ctx) }
         // The layer may only now know that it draws nothing (it learns it on its first draw).
         guard wantsBackingStore else { return dropBackingStore() }
+        // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
+        let storeRect = CGRect(x: 0, y: 0, width: pw, height: ph)
+        let pixelRegion = CGRect(x: (region.minX - bounds.minX) * scale, y: (region.minY - bounds.minY) * scale,
+                                 width: region.width * scale, height: region.height * scale).integral.intersection(storeRect)
+        let oldInk = fresh ? CGRect.null : backingStoreInk
+        let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
+        backingStoreInk = opaque ? storeRect : survivingInk.union(drawnInk.integral).intersection(storeRect)
+        let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
+        let changed = changedPixels.isNull
+            ? CGRect(origin: region.origin, size: .zero)
+            : CGRect(x: changedPixels.minX / scale + bounds.minX, y: changedPixels.minY / scale + bounds.minY,
+                     width: changedPixels.width / scale, height: changedPixels.height / scale)
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage(isOpaque: opaque)
             contents = sharedContents
             redrawnRect = bounds
         } else {
-            // Same image, new pixels: tell the compositor where to look (see `redrawnRect`).
+            // Same image, new pixels: tell the compositor where to look (see `redrawnRect`). Its ink is part of
+            // the layer's render values, so a change of ink alone is seen too.
             superlayer?.markSubtreeChanged()
-            redrawnRect = (redrawnRect.map { $0.union(region) }) ?? region
+            redrawnRect = (redrawnRect.map { $0.union(changed) }) ?? changed
         }
+    }
+
+    /// The inked part of the content image, in its pixels, when `contents` is the layer's own backing store (`nil`:
+    /// the image is the app's, inked anywhere).
+    var contentsInk: CGRect? {
+        guard let image = contentsImage, image === sharedContents else { return nil }
+        return backingStoreInk
     }
 
     /// Lets go of the backing store of a layer that does not draw. Content set by the app (`layer.contents =
@@ -648,13 +673,31 @@ public struct CALayerRenderValues {
     public var shadowPath: CGPath?
     /// A running `CATransition`'s state, if any.
     public var transition: TransitionState?
+    /// When the contents are the layer's backing store: the part its drawing touched, in image pixels (the rest
+    /// is transparent). `nil`: anywhere.
+    public var contentsInk: CGRect?
 
     /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
-    /// its content lands (an aspect-filled or centred image may spill past the bounds).
+    /// its content lands (an aspect-filled or centred image may spill past the bounds). A layer that paints only
+    /// its backing store (no background or border) paints only the store's inked part.
     public var ownPaintedRect: CGRect {
-        guard let image = contents, !masksToBounds else { return bounds }
+        guard let image = contents else { return bounds }
         let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
-        return bounds.union(placed)
+        if let inked = inkedRect(of: image, placed: placed), (backgroundColor?.alpha ?? 0) == 0,
+           borderWidth <= 0 || (borderColor?.alpha ?? 0) == 0 {
+            let shown = masksToBounds ? inked.intersection(bounds) : inked
+            return shown.isNull ? CGRect(origin: bounds.origin, size: .zero) : shown
+        }
+        return masksToBounds ? bounds : bounds.union(placed)
+    }
+
+    /// Where the inked part of `image` lands in the layer, when known and the whole image is shown.
+    private func inkedRect(of image: CGImage, placed: CGRect) -> CGRect? {
+        guard let ink = contentsInk, contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1),
+              image.width > 0, image.height > 0 else { return nil }
+        if ink.isNull { return .null }
+        let sx = placed.width / CGFloat(image.width), sy = placed.height / CGFloat(image.height)
+        return CGRect(x: placed.minX + ink.minX * sx, y: placed.minY + ink.minY * sy, width: ink.width * sx, height: ink.height * sy)
     }
 
     /// What the layer can paint, in its own coordinates: `ownPaintedRect`, its shadow's reach, and during a
@@ -707,6 +750,7 @@ extension CALayer {
                             contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter,
                             contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
                             shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
+        v.contentsInk = contentsInk
         v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
             || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()
         return v

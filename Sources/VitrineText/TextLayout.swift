@@ -62,15 +62,42 @@ public final class TextLayout {
     /// or the used width when there is none).
     public func draw(in context: CGContext, at origin: CGPoint, alignmentWidth: CGFloat? = nil) {
         let box = alignmentWidth ?? width ?? size.width
-        context.withShadow {
-            context.withCairo { cr in
+        // Glyphs placed first, so the drawing can say exactly what it touches (the glyphs' ink extents): a layer
+        // damages and composites only that.
+        var placed: [(glyphs: [cairo_glyph_t], run: TextLine.Run)] = []
+        var ink = CGRect.null
+        context.withCairo(inkRect: nil) { cr in
+            cairo_set_font_options(cr, Self.fontOptions)
+            for line in lines { place(line, origin: origin, box: box, into: &placed) }
+            for (glyphs, run) in placed where !glyphs.isEmpty {
+                cairo_set_font_face(cr, run.face.cairoFace)
+                cairo_set_font_size(cr, Double(run.style.font.size))
+                var e = cairo_text_extents_t()
+                cairo_glyph_extents(cr, glyphs, Int32(glyphs.count), &e)
+                // cairo measures the bearings from the first glyph's origin.
+                if e.width > 0, e.height > 0 {
+                    ink = ink.union(CGRect(x: glyphs[0].x + e.x_bearing, y: glyphs[0].y + e.y_bearing, width: e.width, height: e.height))
+                }
+            }
+        }
+        guard !ink.isNull else { return } // nothing visible (spaces, an empty string)
+        context.withShadow(inkRect: ink) {
+            context.withCairo(inkRect: nil) { cr in
                 cairo_set_font_options(cr, Self.fontOptions)
-                for line in lines { draw(line, cr, origin: origin, box: box, alpha: context.globalAlpha) }
+                let alpha = context.globalAlpha
+                for (glyphs, run) in placed where !glyphs.isEmpty {
+                    let c = run.style.color
+                    cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
+                    cairo_set_font_face(cr, run.face.cairoFace)
+                    cairo_set_font_size(cr, Double(run.style.font.size))
+                    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                }
             }
         }
     }
 
-    private func draw(_ line: TextLine, _ cr: OpaquePointer, origin: CGPoint, box: CGFloat, alpha: CGFloat) {
+    /// Positions `line`'s glyphs (alignment, justification) in user space.
+    private func place(_ line: TextLine, origin: CGPoint, box: CGFloat, into placed: inout [(glyphs: [cairo_glyph_t], run: TextLine.Run)]) {
         var alignment = paragraph.alignment
         if alignment == .natural { alignment = line.isRTLParagraph ? .right : .left }
         var extraPerSpace: CGFloat = 0
@@ -84,19 +111,15 @@ public final class TextLayout {
         default: break
         }
         let y = origin.y + line.baseline
-        var glyphs: [cairo_glyph_t] = []
         for run in line.runs {
-            glyphs.removeAll(keepingCapacity: true)
+            var glyphs: [cairo_glyph_t] = []
+            glyphs.reserveCapacity(run.glyphs.count)
             for g in run.glyphs {
                 glyphs.append(cairo_glyph_t(index: UInt(g.glyph), x: Double(x + g.offsetX), y: Double(y - g.offsetY)))
                 x += g.advance
                 if extraPerSpace > 0, g.advance > 0, run.glyphs.count > 0, isSpaceGlyph(g, run) { x += extraPerSpace }
             }
-            let c = run.style.color
-            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
-            cairo_set_font_face(cr, run.face.cairoFace)
-            cairo_set_font_size(cr, Double(run.style.font.size))
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            placed.append((glyphs, run))
         }
     }
 

@@ -40,6 +40,18 @@ extension CGContext {
     /// saved around the call; Core Graphics' alpha and shadow still apply through `drawShadowed`.
     @_spi(VitrineInternals)
     public func withCairo(_ body: (OpaquePointer) -> Void) {
+        withCairo(ink: .clip, body)
+    }
+
+    /// `withCairo`, for a caller that bounds what it draws itself (`nil`: it draws nothing, or an enclosing call
+    /// already recorded it, as `withShadow(inkRect:)` does).
+    @_spi(VitrineInternals)
+    public func withCairo(inkRect: CGRect?, _ body: (OpaquePointer) -> Void) {
+        if let inkRect { withCairo(ink: .rect(inkRect), body) } else { withCairo(ink: nil, body) }
+    }
+
+    private func withCairo(ink: InkExtent?, _ body: (OpaquePointer) -> Void) {
+        if let ink { recordInk(ink) }
         willDraw()
         defer { didDraw() }
         cairo_save(cr)
@@ -47,9 +59,10 @@ extension CGContext {
         cairo_restore(cr)
     }
 
-    /// Runs a drawing call with the context's shadow applied to whatever it paints.
+    /// Runs a drawing call with the context's shadow applied to whatever it paints; `inkRect` (user space) bounds
+    /// what it touches, when known.
     @_spi(VitrineInternals)
-    public func withShadow(_ body: () -> Void) { drawShadowed(body) }
+    public func withShadow(inkRect: CGRect? = nil, _ body: () -> Void) { drawShadowed(ink: inkRect.map { .rect($0) } ?? .clip, body) }
 
     /// The global alpha set with `setAlpha(_:)`.
     @_spi(VitrineInternals)
@@ -117,7 +130,7 @@ extension CGContext {
     /// layers learn, once per class, whether their drawing draws anything.
     @_spi(VitrineInternals)
     public var hasInk: Bool {
-        guard format.cairoFormat == .argb32, let data else { return true }
+        guard format.cairoFormat == .argb32, let data = pixelsForReading else { return true }
         let words = data.assumingMemoryBound(to: UInt32.self)
         let stride = bytesPerRow / 4
         for y in 0..<height {

@@ -107,13 +107,13 @@ extension CGContext {
     /// Fills the current path (closing open subpaths) with the fill colour, and clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         cairo_set_fill_rule(cr, rule.cairoRule)
-        drawShadowed { setSource(state.fillColor); cairo_fill(cr) }
+        drawShadowed(ink: .fill) { setSource(state.fillColor); cairo_fill(cr) }
         cairo_new_path(cr)
     }
 
     /// Strokes the current path with the stroke colour and line style, and clears the path.
     public func strokePath() {
-        drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) }
+        drawShadowed(ink: .stroke) { setSource(state.strokeColor); cairo_stroke(cr) }
         cairo_new_path(cr)
     }
 
@@ -122,7 +122,8 @@ extension CGContext {
         let fill = mode != .stroke, stroke = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
         let rule: CGPathFillRule = (mode == .eoFill || mode == .eoFillStroke) ? .evenOdd : .winding
         cairo_set_fill_rule(cr, rule.cairoRule)
-        drawShadowed {
+        // A stroke's extents contain the path's; a fill alone needs only its own.
+        drawShadowed(ink: stroke ? .stroke : .fill) {
             if fill { setSource(state.fillColor); stroke ? cairo_fill_preserve(cr) : cairo_fill(cr) }
             if stroke { setSource(state.strokeColor); cairo_stroke(cr) }
         }
@@ -136,17 +137,17 @@ extension CGContext {
         withTemporaryPath {
             rects.forEach(addRect)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            drawShadowed { setSource(state.fillColor); cairo_fill(cr) }
+            drawShadowed(ink: .fill) { setSource(state.fillColor); cairo_fill(cr) }
         }
     }
 
     public func fillEllipse(in rect: CGRect) {
-        withTemporaryPath { addEllipse(in: rect); drawShadowed { setSource(state.fillColor); cairo_fill(cr) } }
+        withTemporaryPath { addEllipse(in: rect); drawShadowed(ink: .fill) { setSource(state.fillColor); cairo_fill(cr) } }
     }
 
     /// Strokes the outline of `rect` (centred on its edges) with the current line width.
     public func stroke(_ rect: CGRect) {
-        withTemporaryPath { addRect(rect); drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) } }
+        withTemporaryPath { addRect(rect); drawShadowed(ink: .stroke) { setSource(state.strokeColor); cairo_stroke(cr) } }
     }
 
     public func stroke(_ rect: CGRect, width: CGFloat) {
@@ -154,7 +155,7 @@ extension CGContext {
     }
 
     public func strokeEllipse(in rect: CGRect) {
-        withTemporaryPath { addEllipse(in: rect); drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) } }
+        withTemporaryPath { addEllipse(in: rect); drawShadowed(ink: .stroke) { setSource(state.strokeColor); cairo_stroke(cr) } }
     }
 
     /// Strokes separate segments: points 0-1, 2-3, ... (an odd last point is ignored).
@@ -165,7 +166,7 @@ extension CGContext {
                 move(to: points[i]); cairo_line_to(cr, Double(points[i + 1].x), Double(points[i + 1].y))
                 i += 2
             }
-            drawShadowed { setSource(state.strokeColor); cairo_stroke(cr) }
+            drawShadowed(ink: .stroke) { setSource(state.strokeColor); cairo_stroke(cr) }
         }
     }
 

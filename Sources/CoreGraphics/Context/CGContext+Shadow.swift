@@ -7,7 +7,8 @@ import Foundation
 extension CGContext {
     /// Every drawing call that changes pixels goes through here (so bitmaps in converted layouts stay in step;
     /// see `willDraw()`).
-    func drawShadowed(_ draw: () -> Void) {
+    func drawShadowed(ink: InkExtent = .clip, _ draw: () -> Void) {
+        recordInk(ink)
         willDraw()
         defer { didDraw() }
         guard let shadow = state.shadow else { return draw() }

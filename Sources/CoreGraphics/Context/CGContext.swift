@@ -46,6 +46,9 @@ public final class CGContext {
     private var stack: [GState] = []
     /// States saved by `beginTransparencyLayer`, restored by `endTransparencyLayer`.
     var layerStack: [GState] = []
+    /// Ink tracking (see CGContext+Ink.swift).
+    var inkTracking = false
+    var inkBounds: CGRect?
     /// Points to pixels, for shadows (their offset and blur are not scaled by the CTM, as in Core Graphics,
     /// but UIKit's contexts measure them in points).
     public var shadowScale: CGFloat = 1
@@ -152,6 +155,13 @@ public final class CGContext {
     public var colorSpace: CGColorSpace? { space }
     /// The pixels, in the context's layout (the memory given at creation, or the context's own).
     public var data: UnsafeMutableRawPointer? {
+        // Whoever holds the pointer may write anywhere: tracked ink becomes the whole bitmap.
+        if inkTracking { inkBounds = CGRect(x: 0, y: 0, width: width, height: height) }
+        return pixelsForReading
+    }
+
+    /// The pixels, for reading only (ink tracking is not told).
+    var pixelsForReading: UnsafeMutableRawPointer? {
         if let converted { return converted.memory }
         cairo_surface_flush(surface)
         return cairo_image_surface_get_data(surface).map(UnsafeMutableRawPointer.init)

@@ -252,7 +252,8 @@ public final class Compositor {
                 damage.add(old.rect)
                 damage.add(rect)
             } else if let redrawn = layer.redrawnRect {
-                damage.add(PixelRect(covering: redrawn.applying(toDevice)).intersection(rect))
+                // A shadow follows the content's shape: redrawn content may move it anywhere in its reach.
+                damage.add(v.hasShadow ? rect : PixelRect(covering: redrawn.applying(toDevice)).intersection(rect))
             }
         } else {
             damage.add(rect)

@@ -147,7 +147,7 @@ enum Painter {
         if let image = v.contents {
             if let direct, v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
                let target = pixelAlignedTarget(image, v, b, toDevice) {
-                compositeDirect(direct, image, target)
+                compositeDirect(direct, image, target, ink: v.contentsInk)
             } else {
                 paintContents(image, v, cr, b)
             }
@@ -200,8 +200,15 @@ enum Painter {
         return true
     }
 
-    private static func compositeDirect(_ d: Direct, _ image: CGImage, _ target: PixelRect) {
-        let r = target.intersection(d.clip)
+    /// Composites `image` one to one onto `target`; only its `ink` (image pixels, `nil`: all) when it has some.
+    private static func compositeDirect(_ d: Direct, _ image: CGImage, _ target: PixelRect, ink: CGRect?) {
+        var shown = target
+        if let ink {
+            // Outside its ink a backing store is transparent: blending it there would change nothing.
+            guard !ink.isNull else { return }
+            shown = PixelRect(x: target.x + Int(ink.minX), y: target.y + Int(ink.minY), width: Int(ink.width), height: Int(ink.height))
+        }
+        let r = shown.intersection(target).intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
         image.withUnsafePixels { pixels, stride in

@@ -17,6 +17,8 @@ final class ShadowMask {
         var cornerRadius: CGFloat
         var borderWidth: CGFloat
         var contentsID: ObjectIdentifier?
+        /// The layer's `displayCount`: a backing store redrawn in place is the same image with new pixels.
+        var contentsVersion: Int
         var gravity: CALayerContentsGravity
         var contentsRect: CGRect
         var contentsCenter: CGRect
@@ -24,7 +26,7 @@ final class ShadowMask {
         static func == (l: Key, r: Key) -> Bool {
             l.linear == r.linear && l.sigma == r.sigma && l.path === r.path && l.bounds == r.bounds
                 && l.background == r.background && l.cornerRadius == r.cornerRadius && l.borderWidth == r.borderWidth
-                && l.contentsID == r.contentsID && l.gravity == r.gravity && l.contentsRect == r.contentsRect
+                && l.contentsID == r.contentsID && l.contentsVersion == r.contentsVersion && l.gravity == r.gravity && l.contentsRect == r.contentsRect
                 && l.contentsCenter == r.contentsCenter
         }
     }
@@ -70,7 +72,7 @@ extension Painter {
         let key = ShadowMask.Key(linear: linear, sigma: Double(max(0, v.shadowRadius) * deviceScale), path: v.shadowPath,
                                  bounds: v.bounds, background: (v.backgroundColor?.alpha ?? 0) > 0,
                                  cornerRadius: v.cornerRadius, borderWidth: (v.borderColor?.alpha ?? 0) > 0 ? v.borderWidth : 0,
-                                 contentsID: v.contents.map(ObjectIdentifier.init), gravity: v.contentsGravity,
+                                 contentsID: v.contents.map(ObjectIdentifier.init), contentsVersion: layer.displayCount, gravity: v.contentsGravity,
                                  contentsRect: v.contentsRect, contentsCenter: v.contentsCenter)
         if let cached = layer.shadowCache, cached.key == key { return cached }
         layer.shadowCache = nil
