@@ -468,7 +468,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         ctx.saveGState()
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: region)
-        if clearsContextBeforeDrawing { ctx.clear(region) }
+        // Outside its ink the store is transparent already: only the old ink needs clearing.
+        if clearsContextBeforeDrawing, !fresh, !backingStoreInk.isNull {
+            let ink = backingStoreInk
+            ctx.clear(CGRect(x: ink.minX / scale + bounds.minX, y: ink.minY / scale + bounds.minY,
+                             width: ink.width / scale, height: ink.height / scale).intersection(region))
+        }
         rectBeingDrawn = region
         baseDrawReached = false
         draw(in: ctx)
