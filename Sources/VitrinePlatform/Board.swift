@@ -10,7 +10,8 @@ import Foundation
 ///                "rotation": 0, "scale": 1 },
 ///   "touch": { "device": "QEMU Virtio Touch", "calibration": [1, 0, 0, 0, 1, 0], "screen": "DSI-1",
 ///              "paths": ["/dev/input/event2"] },
-///   "keyboard": { "layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps" }
+///   "keyboard": { "layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps" },
+///   "power": { "backlight": "intel_backlight", "idleSeconds": 300, "blank": "dpms" }
 /// }
 /// ```
 /// Every field but `name` is optional; unknown fields are refused (a typo must not pass silently).
@@ -39,6 +40,19 @@ public struct BoardDescription: Sendable, Equatable {
     public var keyboardLayout: String?
     public var keyboardVariant: String?
     public var keyboardOptions: String?
+    /// The panel's backlight: a device name under `/sys/class/backlight`, or its sysfs directory; `nil`: the first
+    /// one there is.
+    public var backlight: String?
+    /// Seconds without input before the screen blanks (unless the app disables its idle timer); `nil`: never.
+    public var idleSeconds: Double?
+    /// How the screen blanks: `.backlight` (backlight to 0) or `.dpms` (the display powered down); `nil`: the
+    /// backlight when there is one, else DPMS.
+    public var blankMethod: BlankMethod?
+
+    /// How a screen goes dark when the idle timer fires.
+    public enum BlankMethod: String, Sendable, Equatable {
+        case backlight, dpms
+    }
 
     public init(name: String, device: String? = nil, connector: String? = nil, modeWidth: Int? = nil, modeHeight: Int? = nil,
                 modeRefresh: Double? = nil, rotation: Int = 0, scale: Double? = nil, touchDevice: String? = nil,
@@ -69,11 +83,13 @@ public struct BoardDescription: Sendable, Equatable {
         struct Display: Decodable { var device, connector, mode: String?; var rotation: Int?; var scale: Double? }
         struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
         struct Keyboard: Decodable { var layout, variant, options: String? }
+        struct Power: Decodable { var backlight: String?; var idleSeconds: Double?; var blank: String? }
         var name: String?
         var description: String?
         var display: Display?
         var touch: Touch?
         var keyboard: Keyboard?
+        var power: Power?
     }
 
     /// Parses and validates board JSON (`file` names it in errors).
@@ -84,7 +100,7 @@ public struct BoardDescription: Sendable, Equatable {
             throw fail("(file)", "is not valid JSON (\(error.localizedDescription))")
         }
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
-        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "description"], prefix: "", fail)
+        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description"], prefix: "", fail)
         if let display = top["display"] as? [String: Any] {
             try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale"], prefix: "display.", fail)
             // JSONDecoder reports a fraction where an integer belongs without saying where; say it here.
@@ -97,6 +113,9 @@ public struct BoardDescription: Sendable, Equatable {
         }
         if let keyboard = top["keyboard"] as? [String: Any] {
             try checkKeys(keyboard, allowed: ["layout", "variant", "options"], prefix: "keyboard.", fail)
+        }
+        if let power = top["power"] as? [String: Any] {
+            try checkKeys(power, allowed: ["backlight", "idleSeconds", "blank"], prefix: "power.", fail)
         }
         let decoded: File
         do {
@@ -145,6 +164,17 @@ public struct BoardDescription: Sendable, Equatable {
             board.keyboardLayout = try nonEmpty(keyboard.layout, "keyboard.layout", fail)
             board.keyboardVariant = try nonEmpty(keyboard.variant, "keyboard.variant", fail)
             board.keyboardOptions = try nonEmpty(keyboard.options, "keyboard.options", fail)
+        }
+        if let power = decoded.power {
+            board.backlight = try nonEmpty(power.backlight, "power.backlight", fail)
+            if let seconds = power.idleSeconds {
+                guard seconds > 0, seconds.isFinite else { throw fail("power.idleSeconds", "must be a positive number of seconds, got \(seconds)") }
+                board.idleSeconds = seconds
+            }
+            if let blank = power.blank {
+                guard let method = BlankMethod(rawValue: blank) else { throw fail("power.blank", "must be \"backlight\" or \"dpms\", got '\(blank)'") }
+                board.blankMethod = method
+            }
         }
         return board
     }

@@ -43,9 +43,20 @@ public protocol FrameOutput: AnyObject {
     func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect])
 }
 
+/// An output whose display can be switched off and on (DPMS on a panel): how the idle timer blanks a screen
+/// that has no backlight to turn down. While off, frames wait; the caller repaints everything when it is on.
+@MainActor
+public protocol PowerControlledOutput: FrameOutput {
+    /// Whether the display is switched off.
+    var isPoweredDown: Bool { get }
+    /// Switches the display off (`false`) or on; returns whether the display did so.
+    @discardableResult
+    func setDisplayPower(_ on: Bool) -> Bool
+}
+
 /// An output in memory: a frame buffer tests and tools can read.
 @MainActor
-public final class HeadlessOutput: FrameOutput {
+public final class HeadlessOutput: PowerControlledOutput {
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// The shown pixels, premultiplied ARGB32, `pixelWidth * 4` bytes a row.
@@ -61,7 +72,19 @@ public final class HeadlessOutput: FrameOutput {
         frameBuffer = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     }
 
+    /// Whether the display is "off": its frame buffer is black and frames are not shown.
+    public private(set) var isPoweredDown = false
+
+    /// Off: the frame buffer goes black, as a panel does. On: frames show again (the caller repaints).
+    @discardableResult
+    public func setDisplayPower(_ on: Bool) -> Bool {
+        isPoweredDown = !on
+        if !on { frameBuffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        return true
+    }
+
     public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
+        guard !isPoweredDown else { return }
         let rowBytes = pixelWidth * 4
         frameBuffer.withUnsafeMutableBytes { dst in
             for r in damage {

@@ -28,6 +28,9 @@ import VitrinePlatform
         #expect(full.device == "/dev/dri/card1" && full.connector == "DSI-1" && full.modeRefresh == 59.5)
         #expect(full.touchDevice == "Goodix" && full.touchCalibration == [0, 1, 0, -1, 0, 1])
         #expect(full.kmsConfiguration.connectorName == "DSI-1")
+        let power = try BoardDescription.parse(Data(#"{"name": "p", "power": {"backlight": "lcd0", "idleSeconds": 90, "blank": "dpms"}}"#.utf8),
+                                               file: "p.json")
+        #expect(power.backlight == "lcd0" && power.idleSeconds == 90 && power.blankMethod == .dpms)
     }
 
     @Test(arguments: [
@@ -44,6 +47,11 @@ import VitrinePlatform
         (#"{"display": {}}"#, "name"),
         (#"{"name": "b", "display": [1]}"#, "display"),
         ("not json", "(file)"),
+        (#"{"name": "b", "power": {"idleSeconds": 0}}"#, "power.idleSeconds"),
+        (#"{"name": "b", "power": {"idleSeconds": "long"}}"#, "power.idleSeconds"),
+        (#"{"name": "b", "power": {"blank": "off"}}"#, "power.blank"),
+        (#"{"name": "b", "power": {"backlight": ""}}"#, "power.backlight"),
+        (#"{"name": "b", "power": {"idle": 5}}"#, "power.idle"),
     ])
     func mistakesAreRefusedNamingTheField(_ text: String, _ field: String) {
         do {

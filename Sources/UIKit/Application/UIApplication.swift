@@ -73,6 +73,8 @@ open class UIApplication: UIResponder {
 
     /// Touch delivery and gesture arbitration for this application.
     lazy var touchDelivery = TouchDelivery(application: self)
+    /// Blanks the screens after the board's idle time (see `isIdleTimerDisabled`).
+    lazy var idleTimer = IdleTimer(application: self)
     /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
     public lazy var input = InputRouter(application: self)
     private var ignoringDepth = 0

@@ -55,6 +55,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         InputSetup.start(application, board: onPanel ? DisplaySelection.selectedBoard : nil,
                          session: onPanel ? DisplaySelection.selectedSession : nil, devices: onPanel)
     }
+    application.configurePower(board: onPanel ? DisplaySelection.selectedBoard : nil, onPanel: onPanel)
     // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
     // applicationWillTerminate, and the panel is restored.
     let terminationSources = [SIGTERM, SIGINT].map { number in
@@ -62,6 +63,8 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     }
     defer {
         terminationSources.forEach { $0.cancel() }
+        // The panel is left lit: a blank screen's backlight and display power come back before the console does.
+        for screen in application.blankableScreens { screen.wake() }
         (UIScreen.main.output as? KMSOutput)?.restore()
     }
     // A display lost for good (device removed, seat manager gone) ends the app with status 69 and the reason,

@@ -41,6 +41,8 @@ public final class InputRouter {
     /// Handles one event (Vitrine: synthetic devices and tests feed events here).
     public func handle(_ event: InputEvent) {
         for observer in observers { observer(event) }
+        // Input on blank screens wakes them and is not delivered.
+        if application.idleTimer.filter(event) { return }
         let seconds = TimeInterval(event.time) / 1_000_000
         switch event {
         case let .touchDown(_, device, slot, x, y, major):

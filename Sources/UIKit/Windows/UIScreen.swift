@@ -75,11 +75,15 @@ open class UIScreen: Hashable, @MainActor CustomStringConvertible {
     public let headlessOutput: HeadlessOutput?
     /// Puts the windows' layer trees on `output`, redrawing only damage.
     public let compositor: Compositor
+    /// Backlight and blanking (UIScreen+Power.swift).
+    let power = ScreenPower()
 
     /// Composites `windows` (back to front) and presents the frame; returns its damage.
     @discardableResult
     func composite(_ windows: [UIWindow]) -> [PixelRect] {
-        compositor.composite(windows.filter { $0.screen === self }.map { Compositor.Root(layer: $0.layer, toScreen: .identity) })
+        // A blank screen shows nothing: frames wait (waking repaints everything).
+        guard !power.blanked else { return [] }
+        return compositor.composite(windows.filter { $0.screen === self }.map { Compositor.Root(layer: $0.layer, toScreen: .identity) })
     }
 
     open var description: String {

@@ -42,7 +42,7 @@ public struct KMSConfiguration: Sendable {
 /// the choice is logged. The CRTC's previous state is saved before the first modeset and restored by
 /// `restore()` (also on deinit), so the console comes back.
 @MainActor
-public final class KMSOutput: FrameOutput {
+public final class KMSOutput: PowerControlledOutput {
     public let card: DRMCard
     public let connector: ConnectorInfo
     public let mode: DisplayMode
@@ -93,6 +93,8 @@ public final class KMSOutput: FrameOutput {
     private var modeBlob: UInt32 = 0
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
+    /// While the display is switched off (DPMS): no frames (damage waits).
+    public private(set) var isPoweredDown = false
     private var sessionSignals: [DispatchSourceSignal] = []
     /// The seat session the card was opened through, if any.
     private let session: SeatSession?
@@ -291,6 +293,37 @@ public final class KMSOutput: FrameOutput {
         if ownsCard { session?.closeDevice(card.fd) }
     }
 
+    // MARK: Power
+
+    /// Switches the display off or on through the connector's DPMS property (which atomic drivers turn into the
+    /// CRTC's ACTIVE state). Frames wait while it is off; switching on repaints everything.
+    @discardableResult
+    public func setDisplayPower(_ on: Bool) -> Bool {
+        guard on == isPoweredDown else { return true }
+        guard !isReleased else { return false }
+        let props = card.properties(object: connector.id.rawValue, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        guard let dpms = props["DPMS"] else {
+            log.warning("\(connector.name) has no DPMS property: the display stays on")
+            return false
+        }
+        // Values from drm_mode.h: DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
+        guard drmModeConnectorSetProperty(card.fd, connector.id.rawValue, dpms.id, on ? 0 : 3) == 0 else {
+            log.error("DPMS \(on ? "on" : "off") failed on \(connector.name): \(String(cString: strerror(errno)))")
+            return false
+        }
+        isPoweredDown = !on
+        log.info("display \(on ? "on" : "off") (DPMS)")
+        if on {
+            // A flip still in flight completes as usual (its event resubmits); repaint everything either way.
+            let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+            for b in buffers { b.missed = [everything] }
+            Self.merge(everything, into: &waiting)
+            lastSubmit = -.infinity
+            submitIfReady()
+        }
+        return true
+    }
+
     // MARK: Frames
 
     public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
@@ -301,7 +334,7 @@ public final class KMSOutput: FrameOutput {
 
     /// Submits the waiting damage unless a flip is in flight or the previous one was less than a refresh ago.
     private func submitIfReady() {
-        guard !waiting.isEmpty, !flipPending, !isReleased, paceTimer == nil, let source else { return }
+        guard !waiting.isEmpty, !flipPending, !isReleased, !isPoweredDown, paceTimer == nil, let source else { return }
         let interval = mode.refreshMillihertz > 0 ? 1000.0 / Double(mode.refreshMillihertz) : 1.0 / 60
         let now = loop.clock.now
         // Pace: virtual GPUs (and some panels) complete flips immediately; never flip faster than the mode.
