@@ -13,6 +13,7 @@ PACKAGES=(
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find
   fonts-noto-core fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji  # the fonts text is tested with
   libpng-dev libturbojpeg0-dev                 # images
+  systemd                                      # systemd-analyze verifies the unit fbrun --install-unit writes
   "$@"
 )
 

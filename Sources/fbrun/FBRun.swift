@@ -1,6 +1,7 @@
 // fbrun: starts a Vitrine app on a virtual terminal of the panel and looks after it.
 //
 //   fbrun [--vt N] [--board NAME] [--restart] APP [ARGS...]
+//   fbrun --install-unit [--vt N] [--board NAME] [--unit-dir DIR] [--watchdog SECONDS] APP [ARGS...]
 //   fbrun --list
 //
 // It takes a VT (the one given, else a free one), switches to it, puts it in graphics mode with the keyboard
@@ -33,6 +34,15 @@ struct FBRun: ParsableCommand {
     @Option(help: "With --restart: give up after this many restarts in a row (default: never).")
     var maxRestarts: Int?
 
+    @Flag(help: "Write a systemd unit that boots into the app (fbrun --restart on the VT, default 1, in place of its getty), enable it and exit.")
+    var installUnit = false
+
+    @Option(help: "With --install-unit: where units go.")
+    var unitDir = "/etc/systemd/system"
+
+    @Option(help: "With --install-unit: seconds the app's main thread may stay silent before systemd restarts it.")
+    var watchdog = 10
+
     @Argument(parsing: .captureForPassthrough, help: "The app (a path, or a product built beside fbrun) and its arguments.")
     var app: [String] = []
 
@@ -42,6 +52,7 @@ struct FBRun: ParsableCommand {
         if !list && app.isEmpty { throw ValidationError("name the app to run (or --list)") }
         if let vt, vt < 0 || vt > 63 { throw ValidationError("--vt takes 1...63 (or 0 for none), got \(vt)") }
         if let board { _ = try BoardDescription.find(board) }
+        if watchdog < 1 { throw ValidationError("--watchdog takes a whole number of seconds, at least 1") }
     }
 
     func run() throws {
@@ -49,7 +60,26 @@ struct FBRun: ParsableCommand {
             print(DeviceReport.text(), terminator: "")
             return
         }
+        if installUnit { return try install() }
         let supervisor = Supervisor(command: app, vt: vt, board: board, restart: restart, maxRestarts: maxRestarts)
         throw ExitCode(supervisor.run())
+    }
+}
+
+extension FBRun {
+    /// `--install-unit`: the unit with absolute paths (systemd wants them), written and enabled.
+    func install() throws {
+        guard let appPath = Supervisor.resolve(app[0]) else {
+            throw ValidationError("no app '\(app[0])' (not a path, not beside fbrun, not on PATH)")
+        }
+        let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        // A board given by a relative path must still be found at boot, from another directory.
+        let boardArgument = board.map { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
+        let unit = SystemdUnit(fbrun: me, app: URL(fileURLWithPath: appPath).standardizedFileURL.path,
+                               arguments: Array(app.dropFirst()), vt: vt.map { max($0, 1) } ?? 1, board: boardArgument,
+                               watchdogSeconds: watchdog)
+        let written = try unit.install(into: unitDir)
+        for path in written { print("wrote \(path)") }
+        print("the panel boots into \(unit.appName) on tty\(unit.vt); now: systemctl daemon-reload && systemctl start \(unit.unitName)")
     }
 }

@@ -25,7 +25,7 @@ final class Supervisor: @unchecked Sendable {
     }
 
     func run() -> Int32 {
-        guard let executable = resolve(command[0]) else {
+        guard let executable = Self.resolve(command[0]) else {
             say("no app '\(command[0])' (not a path, not beside fbrun, not on PATH)")
             return 69
         }
@@ -158,7 +158,7 @@ final class Supervisor: @unchecked Sendable {
     }
 
     /// A path as is; a bare name beside fbrun (the products of one build), then on PATH.
-    private func resolve(_ name: String) -> String? {
+    static func resolve(_ name: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         var dirs: [String] = []
         if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -93,6 +93,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         FileHandle.standardError.write(Data("vitrine: the app delegate reported a failed launch\n".utf8))
         return 1
     }
+    application.startServiceNotifications()
     application.runLoop.run()
     application.delegate?.applicationWillTerminate(application)
 
