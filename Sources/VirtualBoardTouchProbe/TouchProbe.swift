@@ -9,7 +9,10 @@
 //     first responder, "key TEXT" for keys typed on a keyboard.
 // It also prints "first-flip-uptime S" at its first page flip, and "input device added|removed" as devices come
 // and go. `--exit-after SECONDS` ends it (the tests render expected images headless with a replayed recording).
+// `--crash-key K`: typing K prints "crash-uptime S" and kills the app with SIGSEGV (the boot test's crash, sent
+// from the host as a key press: the booted image has no shell to run `kill`).
 import Foundation
+import Glibc
 import UIKit
 import VitrinePlatform
 
@@ -25,6 +28,12 @@ final class Backdrop: UIView {
         for press in presses {
             guard let key = press.key else { continue }
             say(key.characters.isEmpty ? "key-code \(key.keyCode.rawValue)" : "key \(key.characters)")
+            if let i = CommandLine.arguments.firstIndex(of: "--crash-key"), i + 1 < CommandLine.arguments.count,
+               key.characters == CommandLine.arguments[i + 1] {
+                let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first ?? "?"
+                say("crash-uptime \(uptime)")
+                kill(getpid(), SIGSEGV)
+            }
         }
     }
     override init(frame: CGRect) {

@@ -7,13 +7,18 @@ captures what the display shows at checkpoints (like a capture card on a real bo
   - a damage-only update shows up (virtio-gpu needs the kernel told what changed) and copies only the damage;
   - page flips complete and are paced to the mode's refresh (virtual GPUs complete them at once);
   - the portrait-hidpi board (rotation 90, scale 2) shows the upright picture turned onto the panel;
-  - SIGTERM ends the app cleanly and the console comes back; a bad board file is refused, naming the field.
-Prints figures (process start to first flip in the guest, flip rate, bytes per frame).
+  - SIGTERM ends the app cleanly and the console comes back; a bad board file is refused, naming the field;
+  - the idle timer blanks the panel (DPMS) and a uinput tap wakes it without reaching the app;
+  - a minimal image boots straight into the packaged, static app (init -> fbrun --restart -> app, no shell, the Swift
+    toolchain hidden, a quiet command line), and the app comes back after a SIGSEGV.
+Prints figures (process start to first flip in the guest, flip rate, bytes per frame, boot to first frame, crash
+to the app on screen again).
 
 Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reason, unless VBOARD_REQUIRED=1
 (CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch]
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -129,6 +134,17 @@ sh $T/control.sh qmp type '{{"execute": "send-key", "arguments": {{"keys": [{{"t
 sh $T/control.sh qmp type2 '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "k"}}]}}}}'
 wait_for $W/t.out "key k" $F
 kill -TERM $F; wait $F; echo $? > $W/t.status
+# The idle timer: after 6 s without input the screen blanks (DPMS: the board has no backlight); a uinput tap wakes
+# it and is not delivered (the tap target keeps its colour); the next tap is the app's.
+VITRINE_IDLE_SECONDS=6 {bin}/fbrun --board qemu-virt vboard-touch > $W/i.out 2> $W/i.err &
+F=$!
+wait_for $W/i.out first-flip-uptime $F
+wait_for $W/i.err "screen blanked" $F && sleep 0.5 && $CK idle-blank
+$I replay --settle 2 $R/tap.txt > $W/i1.log 2>&1
+wait_for $W/i.err "screen woken" $F && sleep 1 && $CK idle-woken
+$I replay --settle 2 $R/tap.txt > $W/i2.log 2>&1
+wait_for $W/i.out "tap 1" $F
+kill -TERM $F; wait $F; echo $? > $W/i.status
 # A one-second slide (UIView.animate) captured at checkpoints while it moves.
 VITRINE_BOARD=qemu-virt {bin}/vboard-probe --slide > $W/s.out 2> $W/s.err &
 S=$!
@@ -176,6 +192,10 @@ for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/u.out)" -ge 4 ] && break; sle
 kill -TERM $N; wait $N
 exit 0
 """
+
+# What a board's kernel command line adds for a quiet boot: no kernel messages on the panel (they go to the serial
+# console), no blinking cursor, no logo. See Board/README.md.
+QUIET_BOOT = "quiet loglevel=0 vt.global_cursor_default=0 logo.nologo"
 
 # A hot-pluggable PCIe port for an external display (a second GPU, bochs), with address windows reserved so a
 # device plugged later can be given its BARs. (QEMU 7.2 dies re-adding a display device it removed, so the
@@ -271,6 +291,73 @@ def touch_expected(bin_dir, out, recordings):
     return images.read_png(out)
 
 
+def plain_expected(bin_dir, out):
+    """The touch probe's first frame, rendered headless on the host with no input."""
+    subprocess.run([os.path.join(bin_dir, "vboard-touch"), "--vitrine-screen", "1280x800@1", "--exit-after", "1",
+                    "--vitrine-screenshot", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return images.read_png(out)
+
+
+def uptimes(console, marker):
+    """Every "MARKER S" or "MARKER uptime=S" value in the console log, in order."""
+    values = []
+    for line in console.splitlines():
+        at = line.find(marker)
+        if at < 0:
+            continue
+        word = line[at + len(marker):].strip().split(" ")[0].replace("uptime=", "")
+        try:
+            values.append(float(word))
+        except ValueError:
+            pass
+    return values
+
+
+def boot_checks(results, display, bin_dir, package, work, failures_dir, expected_dir):
+    """Boots a minimal image straight into the packaged (static) app: init -> fbrun --restart -> app, no shell, the
+    Swift toolchain hidden, a quiet kernel command line; the host watches the serial console, captures the panel,
+    and crashes the app with a key it maps to SIGSEGV."""
+    run = os.path.join(work, f"run-{display}-boot")
+    command = os.path.join(work, f"boot-{display}.cmd")
+    with open(command, "w") as f:
+        f.write(f"/usr/bin/env FONTCONFIG_FILE={package}/fonts.conf {package}/bin/fbrun --restart --vt 1 "
+                f"--board {ROOT}/Board/qemu-virt/board.json {package}/bin/vboard-touch --crash-key x\n")
+    steps = os.path.join(work, f"boot-{display}.steps.json")
+    with open(steps, "w") as f:
+        json.dump([{"wait": "VBOARD-EXEC"}, {"screendump": "before-app"},
+                   {"wait": "first-flip-uptime"}, {"sleep": 0.5}, {"screendump": "boot-first"},
+                   {"key": ["x"]}, {"wait": "crash-uptime"}, {"wait": "first-flip-uptime", "count": 2}, {"sleep": 0.5},
+                   {"screendump": "after-crash"}], f)
+    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "none", "--timeout", "240",
+                         "--run-dir", run, "--boot", "--steps", steps, "--append", QUIET_BOOT + " vbhide=/opt/swift", command, "--"]
+                        + DISPLAY_DEVICES[display]["touch"]).returncode
+    console = read(os.path.join(run, "console.log"))
+    results.check(f"{display}: the image boots straight into the app (init -> fbrun --restart -> app, no shell)", rc == 0,
+                  f"status {rc}; console in {run}/console.log")
+    results.check(f"{display}: the static app runs with the Swift toolchain hidden (/opt/swift empty)",
+                  "/opt/swift hidden" in console and "first-flip-uptime" in console)
+    before = os.path.join(run, "before-app.ppm")
+    if os.path.exists(before):
+        _, _, px = images.read_ppm(before)
+        lit = sum(1 for v in px if v > 16)
+        results.check(f"{display}: a quiet boot shows nothing before the app (no text, cursor or logo)", lit == 0,
+                      f"{lit} lit channel values just before the app started")
+    else:
+        results.check(f"{display}: a quiet boot shows nothing before the app (no text, cursor or logo)", False, "no capture")
+    plain = plain_expected(bin_dir, os.path.join(expected_dir, "touch-plain.png"))
+    compare(results, f"{display} boot: the app's first frame", os.path.join(run, "boot-first.ppm"), plain, failures_dir)
+    compare(results, f"{display} boot: the app is back after SIGSEGV (fbrun --restart)", os.path.join(run, "after-crash.ppm"),
+            plain, failures_dir)
+    init, execs, flips, crashes = (uptimes(console, m) for m in ("VBOARD-INIT", "VBOARD-EXEC", "first-flip-uptime", "crash-uptime"))
+    if init and execs and flips:
+        print(f"  figure: {display}: boot to first frame {flips[0]:.2f} s (guest clock, TCG ~20x slower than a board): "
+              f"kernel {init[0]:.2f} s, initramfs {execs[0] - init[0]:.2f} s, app start to first flip {flips[0] - execs[0]:.2f} s",
+              flush=True)
+    if crashes and len(flips) >= 2:
+        print(f"  figure: {display}: crash (SIGSEGV) to the app on screen again {flips[1] - crashes[0]:.2f} s "
+              f"(fbrun's first back-off 0.5 s included; TCG)", flush=True)
+
+
 def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     run = os.path.join(work, f"run-{display}-touch")
     boot(display, "touch", GUEST_TOUCH.format(root=ROOT, bin=bin_dir), run)
@@ -300,6 +387,23 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     kinds = [l.split()[1] for l in recorded.splitlines()[1:] if len(l.split()) > 1]
     results.check(f"{display}: vitrine-input records a real device's touches", recorded.startswith("# vitrine-input 1")
                   and "down" in kinds and "up" in kinds and "frame" in kinds, f"{len(kinds)} events recorded")
+    idle_err, idle_out = read(os.path.join(run, "i.err")), read(os.path.join(run, "i.out"))
+    blank = os.path.join(run, "idle-blank.ppm")
+    if os.path.exists(blank):
+        w, h, px = images.read_ppm(blank)
+        # A panel whose output is off is dark; QEMU says so in a line of text in the middle ("Display output is not
+        # active."), which is the only thing allowed to be lit.
+        lit = sum(1 for i, v in enumerate(px) if v > 16 and not (h // 2 - 40 <= i // 3 // w < h // 2 + 20))
+        results.check(f"{display}: the idle timer switches the panel off (DPMS) after the board's idle time",
+                      "display off (DPMS)" in idle_err and lit == 0,
+                      f"{lit} lit channel values outside QEMU's 'output not active' line")
+    else:
+        results.check(f"{display}: the idle timer blanks the panel (DPMS off) after the board's idle time", False, "no capture")
+    compare(results, f"{display} idle: a tap wakes the panel and is not delivered (the tap target is unchanged)",
+            os.path.join(run, "idle-woken.ppm"), plain_expected(bin_dir, os.path.join(expected_dir, "touch-plain.png")), failures_dir)
+    results.check(f"{display}: after waking, the next tap is the app's", "tap 1" in idle_out and idle_out.count("tap ") == 1
+                  and read(os.path.join(run, "i.status")).strip() == "0",
+                  ", ".join(l for l in idle_out.splitlines() if l.startswith("tap")) or "no tap")
     # The slide: the magenta square's left edge on row 350 in each capture.
     def square_x(name):
         path = os.path.join(run, name + ".ppm")
@@ -344,7 +448,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--displays", default="virtio,bochs")
     parser.add_argument("--bin", default=None)
-    parser.add_argument("--only", choices=["touch"], default=None, help="run only these scenarios (while developing)")
+    parser.add_argument("--only", choices=["touch", "boot"], default=None, help="run only these scenarios (while developing)")
     args = parser.parse_args()
     required = os.environ.get("VBOARD_REQUIRED") == "1"
     bin_dir = args.bin or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
@@ -366,11 +470,25 @@ def main():
     updated = expected_image(bin_dir, os.path.join(expected_dir, "updated.png"), "1280x800@1", "--updated")
     rotated = expected_image(bin_dir, os.path.join(expected_dir, "rotated.png"), "1280x800@2")
     hd = expected_image(bin_dir, os.path.join(expected_dir, "hd.png"), "1920x1080@1")
+    # The booted image runs the app as a device would: packaged (static, stripped, its fonts beside it).
+    package = os.path.join(work, "package")
     results = Results()
+    packaged = None
+    if args.only != "touch":
+        packaged = subprocess.run(["bash", os.path.join(ROOT, "Tools", "package-app.sh"), "vboard-touch", package],
+                                  capture_output=True, text=True)
+        if packaged.returncode != 0:
+            print(packaged.stdout[-2000:] + packaged.stderr[-2000:], flush=True)
+        results.check("the app packages as a self-contained executable (Tools/package-app.sh)", packaged.returncode == 0,
+                      " ".join(read(os.path.join(package, "MANIFEST.txt")).splitlines()[3:4]).strip())
     for display in args.displays.split(","):
         print(f"virtual board, {display}:", flush=True)
         if args.only == "touch":
             touch_checks(results, display, bin_dir, work, failures_dir, expected_dir)
+            continue
+        if packaged and packaged.returncode == 0:
+            boot_checks(results, display, bin_dir, package, work, failures_dir, expected_dir)
+        if args.only == "boot":
             continue
         run = os.path.join(work, f"run-{display}")
         rc = boot(display, "main", GUEST_MAIN.format(root=ROOT, bin=bin_dir), run)

@@ -12,7 +12,14 @@ count captures, <tag>-0.ppm …, at that interval, then answers. "QMP <tag> <jso
 (plugging or unplugging a device, as a technician would) and answers "ACK <tag>". Guest scripts use
 Tools/virtual-board/control.sh.
 
-usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] GUEST_SCRIPT [-- QEMU_ARGS...]
+Booting straight into an app (--boot): GUEST_SCRIPT is then the command line PID 1 becomes (no shell), and
+--steps FILE drives the test from the host like a technician watching the serial console: a JSON list of
+{"wait": TEXT, "count": N} (until the console has shown TEXT N times), {"screendump": TAG}, {"key": [QCODE...]}
+(typed on the virtio keyboard), {"sleep": SECONDS}; when the last step is done the guest is switched off and the
+status is 0 (1 if a step timed out). --append adds to the kernel command line (a quiet boot).
+
+usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] [--boot] [--steps FILE]
+                 [--append TEXT] GUEST_SCRIPT [-- QEMU_ARGS...]
 """
 import argparse
 import json
@@ -65,11 +72,35 @@ class QMP:
         return answer["return"]
 
 
+def run_steps(steps, monitor, console_path, run_dir):
+    """Does the steps whose turn has come (removing them); returns True when none are left."""
+    while steps:
+        step = steps[0]
+        if "wait" in step:
+            text = open(console_path, errors="replace").read() if os.path.exists(console_path) else ""
+            if text.count(step["wait"]) < step.get("count", 1):
+                return False
+        elif "screendump" in step:
+            try:
+                monitor.command("screendump", filename=os.path.join(run_dir, step["screendump"] + ".ppm"))
+            except RuntimeError as error:
+                print(f"vboard: screendump {step['screendump']}: {error}", flush=True)
+        elif "key" in step:
+            monitor.command("send-key", keys=[{"type": "qcode", "data": k} for k in step["key"]])
+        elif "sleep" in step:
+            time.sleep(step["sleep"])
+        steps.pop(0)
+    return True
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--display", choices=sorted(DISPLAYS), default="virtio")
     parser.add_argument("--timeout", type=float, default=240)
     parser.add_argument("--run-dir", default=os.path.join(ROOT, ".build", "virtual-board", "run"))
+    parser.add_argument("--boot", action="store_true", help="boot straight into the command in GUEST_SCRIPT")
+    parser.add_argument("--steps", default=None, help="with --boot: what the host does, in order (JSON)")
+    parser.add_argument("--append", default="", help="more kernel command line")
     parser.add_argument("script")
     parser.add_argument("qemu_args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -103,7 +134,8 @@ def main():
         "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1536",
         "-machine", "q35", "-nodefaults", "-no-reboot", "-display", "none",
         "-kernel", kernel, "-initrd", initrd,
-        "-append", f"console=ttyS0 panic=-1 loglevel=4 vbproject={ROOT} vbwork={run_dir} vbrun={script}",
+        "-append", f"console=ttyS0 panic=-1 loglevel=4 vbproject={ROOT} vbwork={run_dir} "
+                   + (f"vbboot={script} " if args.boot else f"vbrun={script} ") + args.append,
         "-serial", f"file:{run_dir}/console.log",
         "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
         "-virtfs", f"local,path={ROOT},mount_tag=project,security_model=none,readonly=on,multidevs=remap",
@@ -113,10 +145,13 @@ def main():
         "-chardev", f"socket,id=ctl,path={ctl_path}",
         "-device", "virtserialport,bus=vser.0,chardev=ctl,name=vboard.ctl",
     ] + DISPLAYS[args.display] + extra
+    steps = json.load(open(args.steps)) if args.steps else []
+    console_path = os.path.join(run_dir, "console.log")
     started = time.time()
     deadline = started + args.timeout
     qemu = subprocess.Popen(command)
     status = 1
+    steps_done = False
     try:
         listener.settimeout(30)
         control, _ = listener.accept()
@@ -124,9 +159,15 @@ def main():
         pending = b""
         while qemu.poll() is None:
             if time.time() > deadline:
-                print(f"vboard: timed out after {args.timeout:.0f} s; killing QEMU (pid {qemu.pid})", flush=True)
+                where = f" waiting at step {steps[0]}" if steps else ""
+                print(f"vboard: timed out after {args.timeout:.0f} s{where}; killing QEMU (pid {qemu.pid})", flush=True)
                 qemu.kill()
                 break
+            if args.boot:
+                steps_done = run_steps(steps, monitor, console_path, run_dir)
+                if steps_done:
+                    monitor.command("quit")
+                    break
             ready, _, _ = select.select([control], [], [], 0.05)
             if not ready:
                 continue
@@ -169,7 +210,9 @@ def main():
                     control.sendall(f"ACK {tag}\n".encode())
         qemu.wait(timeout=30)
         exit_file = os.path.join(run_dir, "exit-code")
-        if os.path.exists(exit_file):
+        if args.boot:
+            status = 0 if steps_done else 1
+        elif os.path.exists(exit_file):
             status = int(open(exit_file).read().strip() or "1")
         else:
             print("vboard: the guest did not report an exit status; console:", flush=True)

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Packages a Vitrine app for a device: one self-contained executable (the Swift runtime and Foundation linked
+# statically, so the device needs no Swift), fbrun beside it, the fonts the app's text uses with a fontconfig file
+# that finds them, any SwiftPM resource bundles, and MANIFEST.txt: sizes, the system libraries the executables
+# load (from ldd, checked: none from the Swift toolchain, none missing) and the Debian packages that provide them.
+#
+# Usage: Tools/package-app.sh PRODUCT [OUT_DIR]     (default OUT_DIR: out/package/PRODUCT)
+# On the device: install the listed packages, copy OUT_DIR, and boot into it with
+#   OUT_DIR/bin/fbrun --install-unit --board BOARD OUT_DIR/bin/PRODUCT
+set -euo pipefail
+cd "$(dirname "$0")/.."
+product=${1:?usage: Tools/package-app.sh PRODUCT [OUT_DIR]}
+out=${2:-out/package/$product}
+source Tools/env.sh
+bash Tools/setup.sh >/dev/null
+
+# A scratch path of its own: static linking changes every build product, and the usual release build (the
+# benchmarks') stays as it is.
+build=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
+for p in "$product" fbrun; do "${build[@]}" --product "$p" 2>&1 | tail -n 1; done
+bin=$("${build[@]}" --show-bin-path)
+
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/fonts"
+for p in "$product" fbrun; do strip -o "$out/bin/$p" "$bin/$p"; done
+for bundle in "$bin"/*.resources; do [ -d "$bundle" ] && cp -r "$bundle" "$out/bin/"; done
+
+# The libraries: every one found, none of the toolchain's.
+libs=$(ldd "$out/bin/$product" "$out/bin/fbrun" | awk '/=>/ { print $1 " " $3 }' | sort -u)
+if echo "$libs" | grep -q "not found"; then
+  echo "package-app: missing libraries:"; echo "$libs" | grep "not found"; exit 1
+fi
+if echo "$libs" | grep -Eq "libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/swift|/usr/lib/swift"; then
+  echo "package-app: $product still loads the Swift runtime dynamically:"
+  echo "$libs" | grep -E "libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/swift|/usr/lib/swift"
+  exit 1
+fi
+
+# The fonts Vitrine's text asks for (VitrineText/FontCatalog.swift): the system and monospaced families in the
+# styles UIFont names, and the fallback chain.
+fonts=$(for pattern in "Noto Sans" "Noto Sans:bold" "Noto Sans:italic" "Noto Sans:bold:italic" "DejaVu Sans Mono" \
+                       "Noto Sans Arabic" "Noto Sans Hebrew" "Noto Sans Devanagari" "Noto Sans Thai" \
+                       "Droid Sans Fallback" "Noto Color Emoji" "DejaVu Sans"; do
+  fc-match -f '%{file}\n' "$pattern"
+done | sort -u)
+for f in $fonts; do cp "$f" "$out/fonts/"; done
+cat > "$out/fonts.conf" <<'EOF'
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<!-- The app's fonts, beside it (FONTCONFIG_FILE=<this file>), on top of the system's configuration. -->
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir prefix="relative">fonts</dir>
+  <cachedir prefix="xdg">fontconfig</cachedir>
+</fontconfig>
+EOF
+
+size() { stat -c %s "$1"; }
+{
+  echo "# $product, packaged by Tools/package-app.sh on $(date -u +%Y-%m-%d)"
+  echo
+  echo "## Executables (stripped; Swift runtime and Foundation linked in)"
+  for p in "$product" fbrun; do awk -v n="bin/$p" -v b="$(size "$out/bin/$p")" 'BEGIN { printf "%-24s %6.1f MiB\n", n, b / 1048576 }'; done
+  echo
+  echo "## System libraries they load (ldd), and the Debian packages that provide them"
+  echo "$libs" | while read -r name path; do
+    pkg=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1 || true)
+    [ -n "$pkg" ] || pkg=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 || true)
+    printf '%-32s %s\n' "$name" "${pkg:-?}"
+  done
+  echo
+  echo "## Fonts (fonts/, found through fonts.conf: run with FONTCONFIG_FILE=\$DIR/fonts.conf)"
+  for f in $fonts; do echo "$(basename "$f")"; done
+} > "$out/MANIFEST.txt"
+
+echo "package-app: $out"
+sed -n '3,6p' "$out/MANIFEST.txt"
+echo "  $(echo "$libs" | wc -l) system libraries, $(echo "$fonts" | wc -l) fonts; see $out/MANIFEST.txt"
