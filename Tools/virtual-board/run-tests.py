@@ -193,9 +193,9 @@ kill -TERM $N; wait $N
 exit 0
 """
 
-# What a board's kernel command line adds for a quiet boot: no kernel messages on the panel (they go to the serial
-# console), no blinking cursor, no logo. See Board/README.md.
-QUIET_BOOT = "quiet loglevel=0 vt.global_cursor_default=0 logo.nologo"
+# What the board's kernel command line adds for a quiet boot (no kernel messages on the panel: they go to the serial
+# console; no blinking cursor; no logo): the board's own cmdline.txt, so what is documented is what is tested.
+QUIET_BOOT = open(os.path.join(ROOT, "Board", "qemu-virt", "cmdline.txt")).read().strip()
 
 # A hot-pluggable PCIe port for an external display (a second GPU, bochs), with address windows reserved so a
 # device plugged later can be given its BARs. (QEMU 7.2 dies re-adding a display device it removed, so the
@@ -395,7 +395,7 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
         # active."), which is the only thing allowed to be lit.
         lit = sum(1 for i, v in enumerate(px) if v > 16 and not (h // 2 - 40 <= i // 3 // w < h // 2 + 20))
         results.check(f"{display}: the idle timer switches the panel off (DPMS) after the board's idle time",
-                      "display off (DPMS)" in idle_err and lit == 0,
+                      "DPMS off" in idle_err and lit == 0,
                       f"{lit} lit channel values outside QEMU's 'output not active' line")
     else:
         results.check(f"{display}: the idle timer blanks the panel (DPMS off) after the board's idle time", False, "no capture")

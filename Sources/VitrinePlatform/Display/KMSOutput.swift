@@ -93,8 +93,12 @@ public final class KMSOutput: PowerControlledOutput {
     private var modeBlob: UInt32 = 0
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
-    /// While the display is switched off (DPMS): no frames (damage waits).
+    /// While the display is switched off: no frames (damage waits).
     public private(set) var isPoweredDown = false
+    /// Switching off: the black frame waits for the flip in flight; DPMS goes off once the black frame is shown.
+    private var blackOutWhenFlipped = false
+    private var dpmsOffWhenFlipped = false
+    private var dpmsIsOff = false
     private var sessionSignals: [DispatchSourceSignal] = []
     /// The seat session the card was opened through, if any.
     private let session: SeatSession?
@@ -295,33 +299,56 @@ public final class KMSOutput: PowerControlledOutput {
 
     // MARK: Power
 
-    /// Switches the display off or on through the connector's DPMS property (which atomic drivers turn into the
+    /// Switches the display off or on. Off: a black frame first (a display that ignores DPMS, as bochs and some
+    /// panels do, goes dark all the same), then the connector's DPMS property (which atomic drivers turn into the
     /// CRTC's ACTIVE state). Frames wait while it is off; switching on repaints everything.
     @discardableResult
     public func setDisplayPower(_ on: Bool) -> Bool {
-        guard on == isPoweredDown else { return true }
-        guard !isReleased else { return false }
+        guard on == isPoweredDown, !isReleased else { return on == !isPoweredDown }
+        if !on {
+            isPoweredDown = true
+            if flipPending { blackOutWhenFlipped = true } else { blackOut() }
+            log.info("display off (a black frame, then DPMS)")
+            return true
+        }
+        isPoweredDown = false
+        blackOutWhenFlipped = false
+        dpmsOffWhenFlipped = false
+        if dpmsIsOff { setDPMS(on: true) }
+        log.info("display on")
+        // A flip still in flight completes as usual (its event resubmits); repaint everything either way.
+        let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        for b in buffers { b.missed = [everything] }
+        Self.merge(everything, into: &waiting)
+        lastSubmit = -.infinity
+        submitIfReady()
+        return true
+    }
+
+    /// Shows a black frame, then switches DPMS off once it is on screen.
+    private func blackOut() {
+        guard modeSet, !buffers.isEmpty else { return setDPMS(on: false) }
+        let target = buffers[back]
+        // Writing only: scanout memory is never read.
+        memset(target.memory, 0, target.size)
+        let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        for b in buffers { b.missed = [everything] }
+        dpmsOffWhenFlipped = true
+        flip(to: target, clips: [panelRect(everything)])
+        if !flipPending { dpmsOffWhenFlipped = false; setDPMS(on: false) }
+    }
+
+    private func setDPMS(on: Bool) {
         let props = card.properties(object: connector.id.rawValue, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
         guard let dpms = props["DPMS"] else {
-            log.warning("\(connector.name) has no DPMS property: the display stays on")
-            return false
+            return log.notice("\(connector.name) has no DPMS property: the display shows black instead of switching off")
         }
         // Values from drm_mode.h: DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
         guard drmModeConnectorSetProperty(card.fd, connector.id.rawValue, dpms.id, on ? 0 : 3) == 0 else {
-            log.error("DPMS \(on ? "on" : "off") failed on \(connector.name): \(String(cString: strerror(errno)))")
-            return false
+            return log.error("DPMS \(on ? "on" : "off") failed on \(connector.name): \(String(cString: strerror(errno)))")
         }
-        isPoweredDown = !on
-        log.info("display \(on ? "on" : "off") (DPMS)")
-        if on {
-            // A flip still in flight completes as usual (its event resubmits); repaint everything either way.
-            let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-            for b in buffers { b.missed = [everything] }
-            Self.merge(everything, into: &waiting)
-            lastSubmit = -.infinity
-            submitIfReady()
-        }
-        return true
+        dpmsIsOff = !on
+        log.info("DPMS \(on ? "on" : "off")")
     }
 
     // MARK: Frames
@@ -437,6 +464,8 @@ public final class KMSOutput: PowerControlledOutput {
         if flipCount == 1 { log.info("first frame on screen") } else { log.trace("flip \(flipCount)") }
         onFlip?(self)
         for observer in flipObservers { observer(self) }
+        if blackOutWhenFlipped { blackOutWhenFlipped = false; return blackOut() }
+        if dpmsOffWhenFlipped { dpmsOffWhenFlipped = false; return setDPMS(on: false) }
         submitIfReady()
     }
 
