@@ -10,7 +10,8 @@
 // It also prints "first-flip-uptime S" at its first page flip, and "input device added|removed" as devices come
 // and go. `--exit-after SECONDS` ends it (the tests render expected images headless with a replayed recording).
 // `--crash-key K`: typing K prints "crash-uptime S" and kills the app with SIGSEGV (the boot test's crash, sent
-// from the host as a key press: the booted image has no shell to run `kill`).
+// from the host as a key press: the booted image has no shell to run `kill`). `--hang-key K`: typing K prints
+// "hang-uptime S" and blocks the main thread for good (the systemd watchdog test).
 import Foundation
 import Glibc
 import UIKit
@@ -33,6 +34,12 @@ final class Backdrop: UIView {
                 let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first ?? "?"
                 say("crash-uptime \(uptime)")
                 kill(getpid(), SIGSEGV)
+            }
+            if let i = CommandLine.arguments.firstIndex(of: "--hang-key"), i + 1 < CommandLine.arguments.count,
+               key.characters == CommandLine.arguments[i + 1] {
+                let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first ?? "?"
+                say("hang-uptime \(uptime)")
+                while true { sleep(1000) }
             }
         }
     }

@@ -10,7 +10,9 @@ captures what the display shows at checkpoints (like a capture card on a real bo
   - SIGTERM ends the app cleanly and the console comes back; a bad board file is refused, naming the field;
   - the idle timer blanks the panel (DPMS) and a uinput tap wakes it without reaching the app;
   - a minimal image boots straight into the packaged, static app (init -> fbrun --restart -> app, no shell, the Swift
-    toolchain hidden, a quiet command line), and the app comes back after a SIGSEGV.
+    toolchain hidden, a quiet command line), and the app comes back after a SIGSEGV;
+  - systemd boots the unit `fbrun --install-unit` wrote, hears READY=1, and restarts the app when its main thread
+    hangs (the watchdog).
 Prints figures (process start to first flip in the guest, flip rate, bytes per frame, boot to first frame, crash
 to the app on screen again).
 
@@ -358,6 +360,45 @@ def boot_checks(results, display, bin_dir, package, work, failures_dir, expected
               f"(fbrun's first back-off 0.5 s included; TCG)", flush=True)
 
 
+def systemd_checks(results, display, bin_dir, package, work, failures_dir, expected_dir):
+    """Boots systemd with the unit `fbrun --install-unit` wrote for the packaged app: systemd starts it, hears READY=1,
+    and when the app's main thread hangs (a key the app maps to an endless sleep) the watchdog kills the service and
+    systemd starts it again."""
+    units = os.path.join(work, f"units-{display}")
+    subprocess.run(["rm", "-rf", units])
+    installed = subprocess.run([os.path.join(package, "bin", "fbrun"), "--install-unit", "--unit-dir", units,
+                                "--board", os.path.join(ROOT, "Board", "qemu-virt", "board.json"),
+                                os.path.join(package, "bin", "vboard-touch"), "--hang-key", "h"], capture_output=True, text=True)
+    unit = os.path.join(units, "vitrine-vboard-touch.service")
+    results.check(f"{display}: fbrun --install-unit writes the unit", installed.returncode == 0 and os.path.exists(unit),
+                  (installed.stdout + installed.stderr).strip().splitlines()[-1] if (installed.stdout + installed.stderr).strip() else "")
+    if not os.path.exists(unit):
+        return
+    run = os.path.join(work, f"run-{display}-systemd")
+    steps = os.path.join(work, f"systemd-{display}.steps.json")
+    with open(steps, "w") as f:
+        json.dump([{"wait": "first-flip-uptime"}, {"sleep": 0.5}, {"screendump": "systemd-first"}, {"key": ["h"]},
+                   {"wait": "hang-uptime"}, {"wait": "first-flip-uptime", "count": 2}, {"sleep": 0.5},
+                   {"screendump": "after-hang"}], f)
+    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "none", "--timeout", "300",
+                         "--run-dir", run, "--systemd", "--steps", steps, "--append", QUIET_BOOT + " vbhide=/opt/swift", unit, "--"]
+                        + DISPLAY_DEVICES[display]["touch"]).returncode
+    console = read(os.path.join(run, "console.log"))
+    results.check(f"{display}: systemd starts the unit at boot and hears READY=1 after the first frame",
+                  rc == 0 and "Started vitrine-vboard-touch.service" in console and "told systemd the app is ready" in console,
+                  f"status {rc}; console in {run}/console.log")
+    plain = plain_expected(bin_dir, os.path.join(expected_dir, "touch-plain.png"))
+    compare(results, f"{display} systemd: the app's first frame", os.path.join(run, "systemd-first.ppm"), plain, failures_dir)
+    results.check(f"{display}: a hung main thread is killed by systemd's watchdog", "Watchdog timeout" in console,
+                  next((l.strip() for l in console.splitlines() if "Watchdog timeout" in l), "no watchdog timeout in the console"))
+    compare(results, f"{display} systemd: the app is back after the watchdog restarted the service",
+            os.path.join(run, "after-hang.ppm"), plain, failures_dir)
+    hangs, flips = uptimes(console, "hang-uptime"), uptimes(console, "first-flip-uptime")
+    if hangs and len(flips) >= 2:
+        print(f"  figure: {display}: main thread hung to the app on screen again {flips[1] - hangs[0]:.2f} s "
+              f"(WatchdogSec=10, RestartSec=2; TCG)", flush=True)
+
+
 def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     run = os.path.join(work, f"run-{display}-touch")
     boot(display, "touch", GUEST_TOUCH.format(root=ROOT, bin=bin_dir), run)
@@ -488,6 +529,9 @@ def main():
             continue
         if packaged and packaged.returncode == 0:
             boot_checks(results, display, bin_dir, package, work, failures_dir, expected_dir)
+            # The unit and the watchdog do not depend on the display driver: one display is enough.
+            if display == args.displays.split(",")[0]:
+                systemd_checks(results, display, bin_dir, package, work, failures_dir, expected_dir)
         if args.only == "boot":
             continue
         run = os.path.join(work, f"run-{display}")

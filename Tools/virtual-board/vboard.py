@@ -12,7 +12,8 @@ count captures, <tag>-0.ppm …, at that interval, then answers. "QMP <tag> <jso
 (plugging or unplugging a device, as a technician would) and answers "ACK <tag>". Guest scripts use
 Tools/virtual-board/control.sh.
 
-Booting straight into an app (--boot): GUEST_SCRIPT is then the command line PID 1 becomes (no shell), and
+Booting straight into an app (--boot): GUEST_SCRIPT is then the command line PID 1 becomes (no shell); with
+--systemd it is a unit file, and the guest boots systemd (the host's) starting only that unit. In both,
 --steps FILE drives the test from the host like a technician watching the serial console: a JSON list of
 {"wait": TEXT, "count": N} (until the console has shown TEXT N times), {"screendump": TAG}, {"key": [QCODE...]}
 (typed on the virtio keyboard), {"sleep": SECONDS}; when the last step is done the guest is switched off and the
@@ -99,6 +100,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=240)
     parser.add_argument("--run-dir", default=os.path.join(ROOT, ".build", "virtual-board", "run"))
     parser.add_argument("--boot", action="store_true", help="boot straight into the command in GUEST_SCRIPT")
+    parser.add_argument("--systemd", action="store_true",
+                        help="boot systemd, starting only the unit file GUEST_SCRIPT (steps as with --boot)")
     parser.add_argument("--steps", default=None, help="with --boot: what the host does, in order (JSON)")
     parser.add_argument("--append", default="", help="more kernel command line")
     parser.add_argument("script")
@@ -119,7 +122,9 @@ def main():
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
     # The guest sees the host's files, but not its /tmp (a tmpfs there): run a copy from the shared folder.
-    script = os.path.join(run_dir, "guest.sh")
+    args.boot = args.boot or args.systemd
+    # A unit keeps its name (systemd knows it by it).
+    script = os.path.join(run_dir, os.path.basename(args.script) if args.systemd else "guest.sh")
     shutil.copy(args.script, script)
     sockets = os.path.join("/tmp", f"vboard-{os.getpid()}")
     os.makedirs(sockets, exist_ok=True)
@@ -135,7 +140,8 @@ def main():
         "-machine", "q35", "-nodefaults", "-no-reboot", "-display", "none",
         "-kernel", kernel, "-initrd", initrd,
         "-append", f"console=ttyS0 panic=-1 loglevel=4 vbproject={ROOT} vbwork={run_dir} "
-                   + (f"vbboot={script} " if args.boot else f"vbrun={script} ") + args.append,
+                   + (f"vbsystemd={script} "
+                      if args.systemd else f"vbboot={script} " if args.boot else f"vbrun={script} ") + args.append,
         "-serial", f"file:{run_dir}/console.log",
         "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
         "-virtfs", f"local,path={ROOT},mount_tag=project,security_model=none,readonly=on,multidevs=remap",
