@@ -71,6 +71,7 @@ struct TextAnalysis {
     static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0xA0 || c == 0x3000 || (0x2000...0x200A).contains(c) }
 
     private mutating func analyse(_ p: Range<Int>) {
+        if analyseASCII(p) { return }
         // Bidi levels (FriBidi, the Unicode Bidirectional Algorithm), base direction from the first strong letter.
         var rtl = false
         if !p.isEmpty {
@@ -137,6 +138,31 @@ struct TextAnalysis {
             shape(itemStart..<i, context: p, face: face, script: scripts[itemStart - p.lowerBound])
             itemStart = i
         }
+    }
+
+    /// The same analysis for a paragraph of ASCII its styles' fonts all cover, without the general machinery:
+    /// the bidi algorithm puts every ASCII character of a paragraph without strong right-to-left letters at
+    /// level 0 (digits follow the left-to-right start, W7), every character keeps its style's font, and the
+    /// script is Latin when there is a letter (neutrals take their neighbours'), else Common. Returns false for
+    /// any other paragraph.
+    private mutating func analyseASCII(_ p: Range<Int>) -> Bool {
+        var hasLetter = false
+        for i in p {
+            let c = scalars[i]
+            guard c < 0x80, styles[styleOfScalar[i]].font.face.covers(c) else { return false }
+            if (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A { hasLetter = true }
+        }
+        baseIsRTL.append(false)
+        guard !p.isEmpty else { return true }
+        let script = hasLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        var itemStart = p.lowerBound
+        for i in p.lowerBound + 1...p.upperBound where i == p.upperBound || styleOfScalar[i] != styleOfScalar[i - 1] {
+            let face = styles[styleOfScalar[itemStart]].font.face
+            // Neighbouring styles with the same face and level still make separate items, as in `analyse`.
+            shape(itemStart..<i, context: p, face: face, script: script)
+            itemStart = i
+        }
+        return true
     }
 
     static func face(for c: UInt32, primary: FontFace) -> FontFace {
