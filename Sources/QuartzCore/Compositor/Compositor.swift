@@ -179,14 +179,19 @@ public final class Compositor {
         var toDevice: CGAffineTransform
         /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
         var occluder: PixelRect?
+        /// What the layer handed its sublayers: their opacity and clip (with `toDevice`, their parent transform).
+        var childOpacity: Float
+        var childClip: CGRect?
 
         /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
         weak var owner: Compositor?
 
-        init(owner: Compositor, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?) {
+        init(owner: Compositor, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?,
+             childOpacity: Float, childClip: CGRect?) {
             self.owner = owner
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
+            self.childOpacity = childOpacity; self.childClip = childClip
         }
     }
 
@@ -224,6 +229,16 @@ public final class Compositor {
                       damage: inout DamageRegion) {
         let revisit = force || layer.appearanceChanged
         guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
+        // Visited only for something below it: the layer looks as it did, so what it hands its sublayers is what
+        // it handed them last frame (no render values, no snapshot).
+        if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.owner === self {
+            for sub in layer.storedSublayers {
+                walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip, force: false, damage: &damage)
+            }
+            updateSubtreeExtent(layer)
+            layer.clearChangeFlags()
+            return
+        }
         let v = layer.renderValues()
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
@@ -265,13 +280,15 @@ public final class Compositor {
             let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
+        let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         if let record = layer.compositorRecord {
             record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
+            record.childOpacity = effective; record.childClip = childClip
         } else {
-            layer.compositorRecord = Record(owner: self, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder)
+            layer.compositorRecord = Record(owner: self, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
+                                            childOpacity: effective, childClip: childClip)
         }
         layer.clearRedrawnRect()
-        let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
         for sub in layer.storedSublayers {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
         }
