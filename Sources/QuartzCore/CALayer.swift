@@ -125,19 +125,41 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     }
 
     /// Receives display, drawing and layout requests; weak.
-    @exclusivity(unchecked) open weak var delegate: (any CALayerDelegate)?
+    open var delegate: (any CALayerDelegate)? {
+        get { hostLink ?? weakDelegate }
+        set { weakDelegate = newValue; hostLink = nil }
+    }
+    @exclusivity(unchecked) private weak var weakDelegate: (any CALayerDelegate)?
+    /// The view this layer backs, as its delegate. Not `weak`: a weak reference gives its target a side table, and
+    /// every retain and release of an object with one takes the runtime's slow path — for views, on every frame.
+    /// Safe because the view owns this layer and clears the link in its deinit (`setHostingDelegate(nil)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var hostLink: (any CALayerDelegate)?
+
+    /// Vitrine: makes `host` the delegate without a weak reference; the host must call this with `nil` before it
+    /// goes away (UIView does, in its deinit).
+    nonisolated public func setHostingDelegate(_ host: (any CALayerDelegate)?) {
+        hostLink = host
+    }
 
     // MARK: Tree
 
-    @exclusivity(unchecked) public private(set) weak var superlayer: CALayer?
+    /// The layer this one is a sublayer of. Not stored `weak` (see `hostLink`): the superlayer holds this layer in
+    /// its sublayers, so it outlives the link, which removal, `sublayers =` and the superlayer's deinit clear.
+    public var superlayer: CALayer? { superlayerLink }
+    @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var superlayerLink: CALayer?
     /// The sublayers, back to front (the compositor walks this array directly).
-    @exclusivity(unchecked) private(set) var storedSublayers: [CALayer] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) var storedSublayers: [CALayer] = []
+
+    deinit {
+        // Sublayers that outlive this layer must not point at it.
+        for l in storedSublayers where l.superlayerLink === self { l.superlayerLink = nil }
+    }
 
     /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
     open var sublayers: [CALayer]? {
         get { storedSublayers.isEmpty ? nil : storedSublayers }
         set {
-            for l in storedSublayers { l.superlayer = nil }
+            for l in storedSublayers { l.superlayerLink = nil }
             storedSublayers = []
             for l in newValue ?? [] { addSublayer(l) }
         }
@@ -151,7 +173,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         precondition(layer !== self && !isDescendant(of: layer), "CALayer.insertSublayer: a layer can't contain itself")
         layer.removeFromSuperlayer()
         storedSublayers.insert(layer, at: Swift.min(Int(index), storedSublayers.count))
-        layer.superlayer = self
+        layer.superlayerLink = self
         if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
         // The new layer (and its subtree) must be composited; the parent's paint order changed.
         layer.appearanceChanged = false
@@ -183,7 +205,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         // A layer taken off screen mid-animation ends its animations (and its sublayers'), unfinished.
         endAnimationsInSubtree()
         parent.storedSublayers.remove(at: i)
-        superlayer = nil
+        superlayerLink = nil
         // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
         if compositorRecord != nil { CALayer.detached.append(self) }
         parent.changed()
@@ -645,7 +667,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// are never shown or laid out).
     func adoptPresentationSublayers(_ copies: [CALayer]) {
         storedSublayers = copies
-        for c in copies { c.superlayer = self }
+        for c in copies { c.superlayerLink = self }
     }
 }
 

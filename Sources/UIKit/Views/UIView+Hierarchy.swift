@@ -79,7 +79,7 @@ extension UIView {
         willMove(toSuperview: nil)
         if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
         if let i = parent.indexOfSubview(self) { parent.subviews.remove(at: i) }
-        superview = nil
+        superviewLink = nil
         layer.removeFromSuperlayer()
         if oldWindow != nil {
             setWindowInSubtree(nil)
@@ -152,7 +152,7 @@ extension UIView {
         }
         // The notifications may have changed our subviews; keep the index valid.
         subviews.insert(view, at: Swift.min(target, subviews.count))
-        view.superview = self
+        view.superviewLink = self
         placeLayer(of: view, above: layerAbove)
 
         if windowChanges {

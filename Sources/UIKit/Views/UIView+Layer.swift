@@ -17,7 +17,8 @@
 
 extension UIView: CALayerHost {
     func configureLayer() {
-        layer.delegate = self
+        // The layer's delegate without a weak reference (see `CALayer.setHostingDelegate`); cleared in deinit.
+        layer.setHostingDelegate(self)
         layer.isOpaque = true // UIView's default, unlike CALayer's
         layer.contentsScale = explicitContentScale ?? UIScreen.main.scale
         // A new view has never drawn: its content is invalid until the first display pass.

@@ -43,7 +43,11 @@ open class UIView: UIResponder {
     // MARK: Hierarchy state (see UIView+Hierarchy.swift)
 
     /// The view that contains this one; `nil` for the root of a hierarchy.
-    public internal(set) weak var superview: UIView?
+    public var superview: UIView? { superviewLink }
+    /// Not stored `weak`: a weak reference gives its target a side table, and every retain and release of an object
+    /// with one takes the runtime's slow path — for views, many times a frame. Safe because the superview holds this
+    /// view in `subviews`, so it outlives the link, which removal and the superview's deinit clear.
+    unowned(unsafe) var superviewLink: UIView?
     /// The subviews, back to front: the last one is drawn on top.
     public internal(set) var subviews: [UIView] = []
     weak var storedWindow: UIWindow?
@@ -170,6 +174,13 @@ open class UIView: UIResponder {
         layer.bounds = CGRect(origin: .zero, size: frame.size)
         layer.position = CGPoint(x: frame.midX, y: frame.midY)
         configureLayer()
+    }
+
+    isolated deinit {
+        // Links that are not weak (see `superviewLink`, `CALayer.setHostingDelegate`) must not outlive the view:
+        // its layer and its subviews may.
+        layer.setHostingDelegate(nil)
+        for v in subviews where v.superviewLink === self { v.superviewLink = nil }
     }
 
     /// Creates a view with a zero frame.
