@@ -513,9 +513,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             ctx.fill(region)
             ctx.restoreGState()
         }
-        let drawnInk = ctx.endInkTracking() ?? .null
-        // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink).
+        // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink). Asked
+        // while ink is still tracked: only the touched part is looked at.
         if fresh { learnWhetherClassDraws(ctx) }
+        let drawnInk = ctx.endInkTracking() ?? .null
         // The layer may only now know that it draws nothing (it learns it on its first draw).
         guard wantsBackingStore else { return dropBackingStore() }
         // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.

@@ -127,15 +127,24 @@ extension CGContext {
 
 extension CGContext {
     /// Whether any pixel of a native (premultiplied ARGB32) bitmap is not fully transparent: how views and
-    /// layers learn, once per class, whether their drawing draws anything.
+    /// layers learn, once per class, whether their drawing draws anything. While ink is tracked only the tracked
+    /// part is looked at (nothing touched: no ink, without reading a pixel).
     @_spi(VitrineInternals)
     public var hasInk: Bool {
         guard format.cairoFormat == .argb32, let data = pixelsForReading else { return true }
+        var area = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        if inkTracking {
+            guard let ink = inkBounds?.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height)),
+                  !ink.isNull, !ink.isEmpty else { return false }
+            area = PixelBox(x0: Int(ink.minX), y0: Int(ink.minY), x1: Int(ink.maxX), y1: Int(ink.maxY))
+        }
         let words = data.assumingMemoryBound(to: UInt32.self)
         let stride = bytesPerRow / 4
-        for y in 0..<height {
-            for x in 0..<width where words[y * stride + x] >> 24 != 0 { return true }
+        for y in area.y0..<area.y1 {
+            for x in area.x0..<area.x1 where words[y * stride + x] >> 24 != 0 { return true }
         }
         return false
     }
+
+    private struct PixelBox { var x0, y0, x1, y1: Int }
 }
