@@ -62,31 +62,29 @@ enum RoundedFill {
         var count = 0
         withUnsafeMutableBytes(of: &boxes) { raw in
             let out = raw.bindMemory(to: pixman_rectangle16_t.self)
-            // (Tuples, not arrays: no allocation per fill.)
-            func add(_ part: PixelRect) {
+            for part in [parts.0, parts.1, parts.2] {
                 let r = part.intersection(clip)
-                guard !r.isEmpty else { return }
+                guard !r.isEmpty else { continue }
                 out[count] = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
                 count += 1
             }
-            add(parts.0); add(parts.1); add(parts.2)
             if count > 0 {
                 pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, destination, &color, Int32(count),
                                              out.baseAddress!)
             }
         }
         // The corners: the colour through the mask's quadrants.
+        let corners = [(rect.x, rect.y, 0, 0), (rect.maxX - s, rect.y, s, 0),
+                       (rect.x, rect.maxY - s, 0, s), (rect.maxX - s, rect.maxY - s, s, s)]
         var solid: OpaquePointer?
-        func corner(_ x: Int, _ y: Int, _ mx: Int, _ my: Int) {
+        for (x, y, mx, my) in corners {
             let r = PixelRect(x: x, y: y, width: s, height: s).intersection(clip)
-            guard !r.isEmpty else { return }
+            guard !r.isEmpty else { continue }
             if solid == nil { solid = pixman_image_create_solid_fill(&color) }
             pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
                                      Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
                                      Int32(r.width), Int32(r.height))
         }
-        corner(rect.x, rect.y, 0, 0); corner(rect.maxX - s, rect.y, s, 0)
-        corner(rect.x, rect.maxY - s, 0, s); corner(rect.maxX - s, rect.maxY - s, s, s)
         if let solid { pixman_image_unref(solid) }
         return true
     }
