@@ -159,7 +159,7 @@ struct TextAnalysis {
         for i in p.lowerBound + 1...p.upperBound where i == p.upperBound || styleOfScalar[i] != styleOfScalar[i - 1] {
             let face = styles[styleOfScalar[itemStart]].font.face
             // Neighbouring styles with the same face and level still make separate items, as in `analyse`.
-            shape(itemStart..<i, context: p, face: face, script: script)
+            shape(itemStart..<i, context: p, face: face, script: script, ascii: true)
             itemStart = i
         }
         return true
@@ -172,9 +172,19 @@ struct TextAnalysis {
         return catalog.anyFace(covering: c) ?? primary
     }
 
-    private mutating func shape(_ range: Range<Int>, context: Range<Int>, face: FontFace, script: hb_script_t) {
+    private mutating func shape(_ range: Range<Int>, context: Range<Int>, face: FontFace, script: hb_script_t, ascii: Bool = false) {
         let style = styles[styleOfScalar[range.lowerBound]]
         let level = levels[range.lowerBound]
+        let scale = style.font.size / face.unitsPerEm
+        // Left-to-right Latin ASCII: from shaped words (see WordShapeCache), when the face shapes words as lines.
+        if ascii, level == 0, script == HB_SCRIPT_LATIN,
+           let words = WordShapeCache.shared.shape(scalars[range], face: face, kerning: style.kern != 0) {
+            let glyphs = words.map { g in
+                ShapedGlyph(glyph: g.glyph, cluster: range.lowerBound + Int(g.cluster), advance: CGFloat(g.advance) * scale,
+                            offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
+            }
+            return finish(glyphs, range: range, style: style, level: level, face: face)
+        }
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         scalars.withUnsafeBufferPointer { all in
@@ -196,7 +206,6 @@ struct TextAnalysis {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let scale = style.font.size / face.unitsPerEm
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
         for g in 0..<Int(count) {
@@ -206,6 +215,12 @@ struct TextAnalysis {
                                       offsetX: CGFloat(positions[g].x_offset) * scale,
                                       offsetY: CGFloat(positions[g].y_offset) * scale))
         }
+        finish(glyphs, range: range, style: style, level: level, face: face)
+    }
+
+    /// Records an item's shaped glyphs: cluster starts, per-scalar advances, letter spacing.
+    private mutating func finish(_ shaped: [ShapedGlyph], range: Range<Int>, style: TextStyle, level: UInt8, face: FontFace) {
+        var glyphs = shaped
         // Cluster starts and per-scalar advances.
         for i in range { isClusterStart[i] = false; advance[i] = 0 }
         for g in glyphs { isClusterStart[g.cluster] = true; advance[g.cluster] += g.advance }

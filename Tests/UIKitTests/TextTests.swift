@@ -249,3 +249,22 @@ import Testing
         #expect(circle.copy(using: &t)!.contains(CGPoint(x: 100, y: 0)))
     }
 }
+
+/// Shaping left-to-right ASCII from cached words gives exactly what shaping the whole line gives.
+@Suite struct WordShapeCacheTests {
+    @Test(arguments: ["Button 17 value 42", "Hello, World! AV To Ty", "office affluent fjord", "  two  spaces ", "x"])
+    func wordsShapeAsTheLine(_ text: String) throws {
+        let face = try #require(FontCatalog.shared.face(family: FontCatalog.systemFamily))
+        let scalars = Array(text.unicodeScalars.map(\.value))
+        for kerning in [true, false] {
+            let words = try #require(WordShapeCache.shared.shape(scalars[...], face: face, kerning: kerning),
+                                     "the system font shapes words as lines: the cache must be in use")
+            let line = WordShapeCache.shapeAlone(scalars[...], face: face, kerning: kerning)
+            #expect(words.count == line.count)
+            for (a, b) in zip(words, line) {
+                #expect(a.glyph == b.glyph && a.cluster == b.cluster && a.advance == b.advance
+                        && a.offsetX == b.offsetX && a.offsetY == b.offsetY)
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CHarfBuzz
+import Foundation
+
+/// Shaped words, for left-to-right ASCII text: "Button 17 value 42" shapes "Button", "17", "value" once and
+/// only "42" anew. Positions are in font units (the HarfBuzz fonts' scale is the em), so one entry serves every
+/// size.
+///
+/// Shaping words apart gives the same glyphs and positions as shaping the line only when the font has no
+/// lookups across a space (kerning with the space, ligatures or contextual forms spanning words). That is
+/// checked per face, once, on a probe of letter pairs and punctuation around spaces: a face whose probe shapes
+/// differently never uses the cache.
+final class WordShapeCache: @unchecked Sendable {
+    static let shared = WordShapeCache()
+
+    /// One glyph of a shaped word: its cluster as an offset into the word, positions in font units.
+    struct Glyph {
+        var glyph: UInt32
+        var cluster: Int32
+        var advance: Int32
+        var offsetX: Int32
+        var offsetY: Int32
+    }
+
+    private struct Key: Hashable {
+        var face: ObjectIdentifier
+        var kerning: Bool
+        var text: [UInt32]
+    }
+
+    private let lock = NSLock()
+    private var words: [Key: [Glyph]] = [:]
+    /// Per face and kerning setting: whether words shape as they do in a line.
+    private var verdicts: [FaceSetting: Bool] = [:]
+    private struct FaceSetting: Hashable { var face: ObjectIdentifier; var kerning: Bool }
+
+    private static let probe = Array("The quick brown fox jumps over the lazy dog. AV To Ty Yo Wa P. L' \"Fi\" fi ffl (x) -- x, 1/2 $5 50% a@b #1 & * A V T Y W L F P r y v w k , . ; : ! ?".unicodeScalars.map(\.value))
+
+    /// The shaped glyphs of `text` (ASCII, left to right) in `face`, built from cached words, or `nil` when the
+    /// face does not shape words independently. `kerning`: the font's kerning is on.
+    func shape(_ text: ArraySlice<UInt32>, face: FontFace, kerning: Bool) -> [Glyph]? {
+        let setting = FaceSetting(face: ObjectIdentifier(face), kerning: kerning)
+        lock.lock()
+        defer { lock.unlock() }
+        if verdicts[setting] == nil { verdicts[setting] = Self.wordsShapeAsLines(face: face, kerning: kerning) }
+        guard verdicts[setting] == true else { return nil }
+        var out: [Glyph] = []
+        out.reserveCapacity(text.count)
+        var start = text.startIndex
+        while start < text.endIndex {
+            // A word, or one space.
+            var end = start + 1
+            if text[start] != 0x20 { while end < text.endIndex && text[end] != 0x20 { end += 1 } }
+            let key = Key(face: setting.face, kerning: kerning, text: Array(text[start..<end]))
+            let glyphs: [Glyph]
+            if let hit = words[key] {
+                glyphs = hit
+            } else {
+                glyphs = Self.shapeAlone(key.text[...], face: face, kerning: kerning)
+                if words.count >= 4096 { words.removeAll(keepingCapacity: true) }
+                words[key] = glyphs
+            }
+            let offset = Int32(start - text.startIndex)
+            for var g in glyphs { g.cluster += offset; out.append(g) }
+            start = end
+        }
+        return out
+    }
+
+    /// Shapes `text` by itself, left to right, Latin (the probe and the words).
+    static func shapeAlone(_ text: ArraySlice<UInt32>, face: FontFace, kerning: Bool) -> [Glyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        text.withUnsafeBufferPointer { hb_buffer_add_codepoints(buffer, $0.baseAddress!, Int32($0.count), 0, Int32($0.count)) }
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
+        hb_buffer_set_language(buffer, hb_language_get_default())
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        var features: [hb_feature_t] = []
+        if !kerning {
+            var f = hb_feature_t()
+            if hb_feature_from_string("-kern", -1, &f) != 0 { features.append(f) }
+        }
+        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        return (0..<Int(count)).map { g in
+            Glyph(glyph: infos[g].codepoint, cluster: Int32(infos[g].cluster), advance: positions[g].x_advance,
+                  offsetX: positions[g].x_offset, offsetY: positions[g].y_offset)
+        }
+    }
+
+    /// Whether the probe shaped word by word equals the probe shaped whole.
+    private static func wordsShapeAsLines(face: FontFace, kerning: Bool) -> Bool {
+        let whole = shapeAlone(probe[...], face: face, kerning: kerning)
+        var pieces: [Glyph] = []
+        var start = 0
+        while start < probe.count {
+            var end = start + 1
+            if probe[start] != 0x20 { while end < probe.count && probe[end] != 0x20 { end += 1 } }
+            for var g in shapeAlone(probe[start..<end], face: face, kerning: kerning) { g.cluster += Int32(start); pieces.append(g) }
+            start = end
+        }
+        guard whole.count == pieces.count else { return false }
+        return zip(whole, pieces).allSatisfy { a, b in
+            a.glyph == b.glyph && a.cluster == b.cluster && a.advance == b.advance && a.offsetX == b.offsetX && a.offsetY == b.offsetY
+        }
+    }
+}
