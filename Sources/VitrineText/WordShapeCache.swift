@@ -21,10 +21,22 @@ final class WordShapeCache: @unchecked Sendable {
         var offsetY: Int32
     }
 
+    /// A word of up to 16 ASCII characters packed into two integers (no array to allocate per lookup).
     private struct Key: Hashable {
         var face: ObjectIdentifier
         var kerning: Bool
-        var text: [UInt32]
+        var length: Int
+        var low: UInt64
+        var high: UInt64
+
+        init?(_ word: ArraySlice<UInt32>, face: ObjectIdentifier, kerning: Bool) {
+            guard word.count <= 16 else { return nil }
+            self.face = face; self.kerning = kerning; length = word.count
+            low = 0; high = 0
+            for (i, c) in word.enumerated() {
+                if i < 8 { low |= UInt64(c & 0x7F) << (8 * UInt64(i)) } else { high |= UInt64(c & 0x7F) << (8 * UInt64(i - 8)) }
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -50,14 +62,18 @@ final class WordShapeCache: @unchecked Sendable {
             // A word, or one space.
             var end = start + 1
             if text[start] != 0x20 { while end < text.endIndex && text[end] != 0x20 { end += 1 } }
-            let key = Key(face: setting.face, kerning: kerning, text: Array(text[start..<end]))
+            let word = text[start..<end]
             let glyphs: [Glyph]
-            if let hit = words[key] {
-                glyphs = hit
+            if let key = Key(word, face: setting.face, kerning: kerning) {
+                if let hit = words[key] {
+                    glyphs = hit
+                } else {
+                    glyphs = Self.shapeAlone(word, face: face, kerning: kerning)
+                    if words.count >= 4096 { words.removeAll(keepingCapacity: true) }
+                    words[key] = glyphs
+                }
             } else {
-                glyphs = Self.shapeAlone(key.text[...], face: face, kerning: kerning)
-                if words.count >= 4096 { words.removeAll(keepingCapacity: true) }
-                words[key] = glyphs
+                glyphs = Self.shapeAlone(word, face: face, kerning: kerning) // a long word: not worth keeping
             }
             let offset = Int32(start - text.startIndex)
             for var g in glyphs { g.cluster += offset; out.append(g) }

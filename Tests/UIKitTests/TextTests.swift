@@ -252,7 +252,8 @@ import Testing
 
 /// Shaping left-to-right ASCII from cached words gives exactly what shaping the whole line gives.
 @Suite struct WordShapeCacheTests {
-    @Test(arguments: ["Button 17 value 42", "Hello, World! AV To Ty", "office affluent fjord", "  two  spaces ", "x"])
+    @Test(arguments: ["Button 17 value 42", "Hello, World! AV To Ty", "office affluent fjord", "  two  spaces ", "x",
+                     "a wordlongerthansixteenletters uncached"])
     func wordsShapeAsTheLine(_ text: String) throws {
         let face = try #require(FontCatalog.shared.face(family: FontCatalog.systemFamily))
         let scalars = Array(text.unicodeScalars.map(\.value))
