@@ -175,47 +175,26 @@ struct TextAnalysis {
     private mutating func shape(_ range: Range<Int>, context: Range<Int>, face: FontFace, script: hb_script_t, ascii: Bool = false) {
         let style = styles[styleOfScalar[range.lowerBound]]
         let level = levels[range.lowerBound]
+        let kerning = style.kern != 0
         let scale = style.font.size / face.unitsPerEm
-        // Left-to-right Latin ASCII: from shaped words (see WordShapeCache), when the face shapes words as lines.
-        if ascii, level == 0, script == HB_SCRIPT_LATIN,
-           let words = WordShapeCache.shared.shape(scalars[range], face: face, kerning: style.kern != 0) {
-            let glyphs = words.map { g in
-                ShapedGlyph(glyph: g.glyph, cluster: range.lowerBound + Int(g.cluster), advance: CGFloat(g.advance) * scale,
+        /// Font-unit glyphs whose clusters count from `base`, in points.
+        func scaled(_ raw: [FontUnitGlyph], base: Int) -> [ShapedGlyph] {
+            raw.map { g in
+                ShapedGlyph(glyph: g.glyph, cluster: base + Int(g.cluster), advance: CGFloat(g.advance) * scale,
                             offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
             }
-            return finish(glyphs, range: range, style: style, level: level, face: face)
         }
-        guard let buffer = hb_buffer_create() else { return }
-        defer { hb_buffer_destroy(buffer) }
-        scalars.withUnsafeBufferPointer { all in
-            // The whole paragraph goes in as context, so joining and kerning see the neighbours.
-            hb_buffer_add_codepoints(buffer, all.baseAddress! + context.lowerBound, Int32(context.count),
-                                     UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+        // Left-to-right Latin ASCII: from shaped words (see WordShapeCache), when the face shapes words as lines.
+        if ascii, level == 0, script == HB_SCRIPT_LATIN,
+           let words = WordShapeCache.shared.shape(scalars[range], face: face, kerning: kerning) {
+            return finish(scaled(words, base: range.lowerBound), range: range, style: style, level: level, face: face)
         }
-        hb_buffer_set_direction(buffer, level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, script)
-        hb_buffer_set_language(buffer, hb_language_get_default())
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        var features: [hb_feature_t] = []
-        if style.kern == 0 {
-            var f = hb_feature_t()
-            if hb_feature_from_string("-kern", -1, &f) != 0 { features.append(f) }
+        // The whole paragraph goes in as context, so joining and kerning see the neighbours.
+        let raw = scalars[context].withUnsafeBufferPointer { paragraph in
+            shapeWithHarfBuzz(paragraph, item: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+                              face: face, rightToLeft: level % 2 == 1, script: script, kerning: kerning)
         }
-        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
-
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for g in 0..<Int(count) {
-            let cluster = context.lowerBound + Int(infos[g].cluster)
-            glyphs.append(ShapedGlyph(glyph: infos[g].codepoint, cluster: cluster,
-                                      advance: CGFloat(positions[g].x_advance) * scale,
-                                      offsetX: CGFloat(positions[g].x_offset) * scale,
-                                      offsetY: CGFloat(positions[g].y_offset) * scale))
-        }
-        finish(glyphs, range: range, style: style, level: level, face: face)
+        finish(scaled(raw, base: context.lowerBound), range: range, style: style, level: level, face: face)
     }
 
     /// Records an item's shaped glyphs: cluster starts, per-scalar advances, letter spacing.
@@ -235,5 +214,40 @@ struct TextAnalysis {
             }
         }
         items.append(ShapedItem(range: range, level: level, styleIndex: styleOfScalar[range.lowerBound], face: face, glyphs: glyphs))
+    }
+}
+
+/// One glyph as HarfBuzz places it: positions in font units (the HarfBuzz fonts' scale is the em), its cluster
+/// counted from the start of the text given to HarfBuzz.
+struct FontUnitGlyph {
+    var glyph: UInt32
+    var cluster: Int32
+    var advance: Int32
+    var offsetX: Int32
+    var offsetY: Int32
+}
+
+/// Shapes the `item` part of `text` with HarfBuzz; the rest of `text` is context (joining, kerning).
+func shapeWithHarfBuzz(_ text: UnsafeBufferPointer<UInt32>, item: Range<Int>, face: FontFace, rightToLeft: Bool,
+                       script: hb_script_t, kerning: Bool) -> [FontUnitGlyph] {
+    guard let buffer = hb_buffer_create() else { return [] }
+    defer { hb_buffer_destroy(buffer) }
+    hb_buffer_add_codepoints(buffer, text.baseAddress!, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
+    hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, script)
+    hb_buffer_set_language(buffer, hb_language_get_default())
+    hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+    var features: [hb_feature_t] = []
+    if !kerning {
+        var f = hb_feature_t()
+        if hb_feature_from_string("-kern", -1, &f) != 0 { features.append(f) }
+    }
+    hb_shape(face.hbFont, buffer, features, UInt32(features.count))
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+    return (0..<Int(count)).map { g in
+        FontUnitGlyph(glyph: infos[g].codepoint, cluster: Int32(infos[g].cluster), advance: positions[g].x_advance,
+                      offsetX: positions[g].x_offset, offsetY: positions[g].y_offset)
     }
 }

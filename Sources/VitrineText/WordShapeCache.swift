@@ -13,13 +13,7 @@ final class WordShapeCache: @unchecked Sendable {
     static let shared = WordShapeCache()
 
     /// One glyph of a shaped word: its cluster as an offset into the word, positions in font units.
-    struct Glyph {
-        var glyph: UInt32
-        var cluster: Int32
-        var advance: Int32
-        var offsetX: Int32
-        var offsetY: Int32
-    }
+    typealias Glyph = FontUnitGlyph
 
     /// A word of up to 16 ASCII characters packed into two integers (no array to allocate per lookup).
     private struct Key: Hashable {
@@ -57,12 +51,8 @@ final class WordShapeCache: @unchecked Sendable {
         guard verdicts[setting] == true else { return nil }
         var out: [Glyph] = []
         out.reserveCapacity(text.count)
-        var start = text.startIndex
-        while start < text.endIndex {
-            // A word, or one space.
-            var end = start + 1
-            if text[start] != 0x20 { while end < text.endIndex && text[end] != 0x20 { end += 1 } }
-            let word = text[start..<end]
+        Self.forEachWord(text) { span in
+            let word = text[span]
             let glyphs: [Glyph]
             if let key = Key(word, face: setting.face, kerning: kerning) {
                 if let hit = words[key] {
@@ -75,34 +65,27 @@ final class WordShapeCache: @unchecked Sendable {
             } else {
                 glyphs = Self.shapeAlone(word, face: face, kerning: kerning) // a long word: not worth keeping
             }
-            let offset = Int32(start - text.startIndex)
+            let offset = Int32(span.lowerBound - text.startIndex)
             for var g in glyphs { g.cluster += offset; out.append(g) }
-            start = end
         }
         return out
     }
 
+    /// Calls `body` with each word of `text` (a run without spaces) and each space, in order.
+    private static func forEachWord(_ text: ArraySlice<UInt32>, _ body: (Range<Int>) -> Void) {
+        var start = text.startIndex
+        while start < text.endIndex {
+            var end = start + 1
+            if text[start] != 0x20 { while end < text.endIndex && text[end] != 0x20 { end += 1 } }
+            body(start..<end)
+            start = end
+        }
+    }
+
     /// Shapes `text` by itself, left to right, Latin (the probe and the words).
     static func shapeAlone(_ text: ArraySlice<UInt32>, face: FontFace, kerning: Bool) -> [Glyph] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        text.withUnsafeBufferPointer { hb_buffer_add_codepoints(buffer, $0.baseAddress!, Int32($0.count), 0, Int32($0.count)) }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
-        hb_buffer_set_language(buffer, hb_language_get_default())
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        var features: [hb_feature_t] = []
-        if !kerning {
-            var f = hb_feature_t()
-            if hb_feature_from_string("-kern", -1, &f) != 0 { features.append(f) }
-        }
-        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        return (0..<Int(count)).map { g in
-            Glyph(glyph: infos[g].codepoint, cluster: Int32(infos[g].cluster), advance: positions[g].x_advance,
-                  offsetX: positions[g].x_offset, offsetY: positions[g].y_offset)
+        text.withUnsafeBufferPointer {
+            shapeWithHarfBuzz($0, item: 0..<$0.count, face: face, rightToLeft: false, script: HB_SCRIPT_LATIN, kerning: kerning)
         }
     }
 
@@ -110,12 +93,8 @@ final class WordShapeCache: @unchecked Sendable {
     private static func wordsShapeAsLines(face: FontFace, kerning: Bool) -> Bool {
         let whole = shapeAlone(probe[...], face: face, kerning: kerning)
         var pieces: [Glyph] = []
-        var start = 0
-        while start < probe.count {
-            var end = start + 1
-            if probe[start] != 0x20 { while end < probe.count && probe[end] != 0x20 { end += 1 } }
-            for var g in shapeAlone(probe[start..<end], face: face, kerning: kerning) { g.cluster += Int32(start); pieces.append(g) }
-            start = end
+        forEachWord(probe[...]) { span in
+            for var g in shapeAlone(probe[span], face: face, kerning: kerning) { g.cluster += Int32(span.lowerBound); pieces.append(g) }
         }
         guard whole.count == pieces.count else { return false }
         return zip(whole, pieces).allSatisfy { a, b in
