@@ -244,10 +244,7 @@ public final class KMSOutput: PowerControlledOutput {
         isReleased = false
         flipPending = false
         modeSet = false
-        let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-        for b in buffers { b.missed = [everything] }
-        Self.merge(everything, into: &waiting)
-        lastSubmit = -.infinity
+        repaintEverything()
         log.info("display acquired (VT switched back): repainting")
         onActivityChange?(true)
         submitIfReady()
@@ -317,12 +314,18 @@ public final class KMSOutput: PowerControlledOutput {
         if dpmsIsOff { setDPMS(on: true) }
         log.info("display on")
         // A flip still in flight completes as usual (its event resubmits); repaint everything either way.
+        repaintEverything()
+        submitIfReady()
+        return true
+    }
+
+    /// What scanout shows is not known (the VT was away, the display was off): every buffer needs the whole frame,
+    /// which is due at once.
+    private func repaintEverything() {
         let everything = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         for b in buffers { b.missed = [everything] }
         Self.merge(everything, into: &waiting)
         lastSubmit = -.infinity
-        submitIfReady()
-        return true
     }
 
     /// Shows a black frame, then switches DPMS off once it is on screen.
