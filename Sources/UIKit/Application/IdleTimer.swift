@@ -120,7 +120,9 @@ extension UIApplication {
         return screens
     }
 
-    var screensAreBlank: Bool { blankableScreens.contains { $0.isBlanked } }
+    /// Whether the idle timer's screens are blank. The idle timer blanks and wakes them together, the main screen
+    /// among them, so the main screen answers for all (input asks on every event: no window list to sort).
+    var screensAreBlank: Bool { UIScreen.main.isBlanked }
 }
 
 extension UIApplication {

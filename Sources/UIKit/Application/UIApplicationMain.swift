@@ -64,7 +64,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     defer {
         terminationSources.forEach { $0.cancel() }
         // The panel is left lit: a blank screen's backlight and display power come back before the console does.
-        for screen in application.blankableScreens { screen.wake() }
+        application.idleTimer.wakeScreens()
         (UIScreen.main.output as? KMSOutput)?.restore()
     }
     // A display lost for good (device removed, seat manager gone) ends the app with status 69 and the reason,
