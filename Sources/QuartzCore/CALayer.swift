@@ -490,11 +490,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         ctx.saveGState()
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: region)
+        /// A rectangle of store pixels in the layer's coordinates.
+        func inLayer(_ pixels: CGRect) -> CGRect {
+            CGRect(x: pixels.minX / scale + bounds.minX, y: pixels.minY / scale + bounds.minY,
+                   width: pixels.width / scale, height: pixels.height / scale)
+        }
         // Outside its ink the store is transparent already: only the old ink needs clearing.
         if clearsContextBeforeDrawing, !fresh, !backingStoreInk.isNull {
-            let ink = backingStoreInk
-            ctx.clear(CGRect(x: ink.minX / scale + bounds.minX, y: ink.minY / scale + bounds.minY,
-                             width: ink.width / scale, height: ink.height / scale).intersection(region))
+            ctx.clear(inLayer(backingStoreInk).intersection(region))
         }
         rectBeingDrawn = region
         baseDrawReached = false
@@ -527,10 +530,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
         backingStoreInk = opaque ? storeRect : survivingInk.union(drawnInk.integral).intersection(storeRect)
         let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
-        let changed = changedPixels.isNull
-            ? CGRect(origin: region.origin, size: .zero)
-            : CGRect(x: changedPixels.minX / scale + bounds.minX, y: changedPixels.minY / scale + bounds.minY,
-                     width: changedPixels.width / scale, height: changedPixels.height / scale)
+        let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero) : inLayer(changedPixels)
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage(isOpaque: opaque)
