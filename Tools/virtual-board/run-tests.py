@@ -20,6 +20,7 @@ Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reaso
 (CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch]
 """
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -293,8 +294,9 @@ def touch_expected(bin_dir, out, recordings):
     return images.read_png(out)
 
 
+@functools.lru_cache(maxsize=None)
 def plain_expected(bin_dir, out):
-    """The touch probe's first frame, rendered headless on the host with no input."""
+    """The touch probe's first frame, rendered headless on the host with no input (once: several checks use it)."""
     subprocess.run([os.path.join(bin_dir, "vboard-touch"), "--vitrine-screen", "1280x800@1", "--exit-after", "1",
                     "--vitrine-screenshot", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return images.read_png(out)
