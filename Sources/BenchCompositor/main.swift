@@ -137,8 +137,15 @@ func run() {
         var f = Frames(app: app, scene: Scene(width: CGFloat(size[0]), height: CGFloat(size[1])))
         let kind = String(spec[1])
         if kind != "first" { f.prepare("first"); f.frame(); for _ in 0..<3 { f.prepare(kind); f.frame() } }
-        for _ in 0..<count { f.prepare(kind); countedFrame { f.frame() } }
-        print("ran \(count) frames of \(kind) at \(spec[0])")
+        let clock = MonotonicClock()
+        var samples: [Double] = []
+        for _ in 0..<count {
+            f.prepare(kind)
+            let t = clock.now
+            countedFrame { f.frame() }
+            samples.append((clock.now - t) * 1000)
+        }
+        print(String(format: "ran %d frames of %@ at %@: median %.4f ms", count, kind, String(spec[0]), median(samples)))
         return
     }
     AllocationCounter.preloadOrReexec()

@@ -128,6 +128,26 @@ import VitrinePlatform
         #expect(s.screen.compositor.layersPaintedLastFrame <= 3)
         #expect(maxDifference(s.shown(), s.reference()) <= 2)
     }
+
+    @Test func anOpaqueViewInsideARoundedMaskHidesOnlyWhatTheMaskShows() {
+        let s = Scene(scale: 1)
+        // A rounded card that clips an opaque photo-like view filling it: the photo is cut off at the card's
+        // corners, where the window must still be painted when something under the card changes.
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 130))
+        card.layer.cornerRadius = 60
+        card.clipsToBounds = true
+        let photo = UIView(frame: card.bounds)
+        photo.backgroundColor = .white
+        photo.isOpaque = true
+        card.addSubview(photo)
+        s.window.addSubview(card)
+        endTurn()
+        // The label under the card changes colour: its damage lies inside the photo's rectangle, but its first
+        // letter is in the card's cut-off corner, where it shows.
+        s.labels[0].textColor = .systemRed
+        endTurn()
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
 }
 
 @MainActor @Suite struct SnapshotTests {

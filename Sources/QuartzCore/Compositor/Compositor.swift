@@ -86,10 +86,9 @@ public final class Compositor {
         releasedDamage.removeAll()
 
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
-        var occluders: [(rect: PixelRect, order: Int)] = []
         var order = 0
         for root in roots {
-            walk(root.layer, parent: root.toScreen.concatenating(toDevice), opacity: 1, clip: nil,
+            walk(root.layer, parent: root.toScreen.concatenating(toDevice), opacity: 1, clip: nil, opaqueClip: nil,
                  force: needsFullFrame, damage: &damage)
         }
         if needsFullFrame { damage.add(screenRect); needsFullFrame = false }
@@ -99,6 +98,7 @@ public final class Compositor {
         guard !rects.isEmpty else { return [] }
 
         // Paint order and opaque occluders for this frame.
+        var occluders: [(rect: PixelRect, order: Int)] = []
         for root in roots { collectOccluders(root.layer, &order, &occluders) }
         shadow.withCairo { cr in
             for r in rects {
@@ -182,16 +182,19 @@ public final class Compositor {
         /// What the layer handed its sublayers: their opacity and clip (with `toDevice`, their parent transform).
         var childOpacity: Float
         var childClip: CGRect?
+        /// The part of `childClip` where a sublayer's pixels are shown whole: inside a rounded mask, a rectangle
+        /// clear of its corners (an occluder may only count what is certainly on screen).
+        var childOpaqueClip: CGRect?
 
         /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
         weak var owner: Compositor?
 
         init(owner: Compositor, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?,
-             childOpacity: Float, childClip: CGRect?) {
+             childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?) {
             self.owner = owner
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
-            self.childOpacity = childOpacity; self.childClip = childClip
+            self.childOpacity = childOpacity; self.childClip = childClip; self.childOpaqueClip = childOpaqueClip
         }
     }
 
@@ -225,15 +228,16 @@ public final class Compositor {
         var transitionProgress: CGFloat?
     }
 
-    private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, force: Bool,
-                      damage: inout DamageRegion) {
+    private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, opaqueClip: CGRect?,
+                      force: Bool, damage: inout DamageRegion) {
         let revisit = force || layer.appearanceChanged
         guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
         // Visited only for something below it: the layer looks as it did, so what it hands its sublayers is what
         // it handed them last frame (no render values, no snapshot).
         if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.owner === self {
             for sub in layer.storedSublayers {
-                walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip, force: false, damage: &damage)
+                walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip,
+                     opaqueClip: record.childOpaqueClip, force: false, damage: &damage)
             }
             updateSubtreeExtent(layer)
             layer.clearChangeFlags()
@@ -275,22 +279,28 @@ public final class Compositor {
         }
         var occluder: PixelRect?
         if effective >= 1, toDevice.isRectilinear, v.transition == nil, Self.coversBounds(v) {
-            // Only the pixels entirely inside the layer count.
+            // Only the pixels entirely inside the layer, and certainly not cut off by a rounded mask above, count.
             let inner = PixelRect(inside: deviceBounds)
-            let visible = clip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
+            let visible = opaqueClip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
         let childClip: CGRect? = v.masksToBounds ? (clip.map { deviceBounds.intersection($0) } ?? deviceBounds) : clip
+        var childOpaqueClip = opaqueClip
+        if v.masksToBounds {
+            let shown = v.cornerRadius > 0 ? Self.squarePart(deviceBounds, radius: v.cornerRadius, toDevice) : deviceBounds
+            childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
+        }
         if let record = layer.compositorRecord {
             record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
-            record.childOpacity = effective; record.childClip = childClip
+            record.childOpacity = effective; record.childClip = childClip; record.childOpaqueClip = childOpaqueClip
         } else {
             layer.compositorRecord = Record(owner: self, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
-                                            childOpacity: effective, childClip: childClip)
+                                            childOpacity: effective, childClip: childClip, childOpaqueClip: childOpaqueClip)
         }
         layer.clearRedrawnRect()
         for sub in layer.storedSublayers {
-            walk(sub, parent: toDevice, opacity: effective, clip: childClip, force: revisit, damage: &damage)
+            walk(sub, parent: toDevice, opacity: effective, clip: childClip, opaqueClip: childOpaqueClip, force: revisit,
+                 damage: &damage)
         }
         layer.clearChangeFlags()
     }
@@ -303,6 +313,16 @@ public final class Compositor {
               v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return false }
         let placed = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: v.bounds)
         return placed.contains(v.bounds)
+    }
+
+    /// The larger of the two rectangles of `deviceBounds` (rounded by `radius` points, under the rectilinear
+    /// `toDevice`) that no corner cuts into: the middle column at full height or the middle band at full width.
+    /// (A sublayer under a rounded mask is cut off at the corners: it hides for certain only what lies in here.)
+    static func squarePart(_ deviceBounds: CGRect, radius: CGFloat, _ toDevice: CGAffineTransform) -> CGRect {
+        let scale = Swift.max(abs(toDevice.a), abs(toDevice.b), abs(toDevice.c), abs(toDevice.d))
+        let r = Swift.min(radius * scale, deviceBounds.width / 2, deviceBounds.height / 2)
+        let column = deviceBounds.insetBy(dx: r, dy: 0), band = deviceBounds.insetBy(dx: 0, dy: r)
+        return column.width * column.height >= band.width * band.height ? column : band
     }
 
     /// Recomputes a visited layer's subtree extent from its own rectangle and its visible sublayers'.
