@@ -95,6 +95,8 @@ public final class HeadlessOutput: PowerControlledOutput {
             }
         }
         presentedFrames += 1
-        lastDamage = damage
+        // Copied into a buffer of its own: holding the caller's would make it allocate a new one next frame.
+        lastDamage.removeAll(keepingCapacity: true)
+        lastDamage.append(contentsOf: damage)
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 import Foundation
 
 // Pixel format, in one place: every bitmap in Vitrine (CGImage, CGContext, layer backing stores, the
@@ -63,7 +64,26 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         self.space = space
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        if let pixmanWrapper { pixman_image_unref(pixmanWrapper) }
+        cairo_surface_destroy(surface)
+    }
+
+    /// A pixman image over the surface's pixels, made on first use and kept with the image (main thread only:
+    /// the compositor's).
+    private var pixmanWrapper: OpaquePointer?
+
+    /// The pixels as a pixman image (`PIXMAN_a8r8g8b8`, the same memory), flushed for reading: the compositor's
+    /// fast paths composite from it without wrapping the pixels anew, an allocation, every frame.
+    @_spi(VitrineInternals) public func pixmanImageForCompositing() -> OpaquePointer? {
+        cairo_surface_flush(surface)
+        if let pixmanWrapper { return pixmanWrapper }
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        pixmanWrapper = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                 UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                                 cairo_image_surface_get_stride(surface))
+        return pixmanWrapper
+    }
 
     /// Makes an image from premultiplied ARGB32 pixels (native-endian words, `bytesPerRow` apart), copying
     /// them. Returns `nil` for sizes outside `ImageLimits`.

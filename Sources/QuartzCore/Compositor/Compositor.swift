@@ -23,6 +23,9 @@ public final class Compositor {
 
     /// The damage of the last frame, in pixels.
     public private(set) var lastDamage: [PixelRect] = []
+    /// Buffers a frame reuses: the damage list and the occluders.
+    private var damageStorage: [PixelRect] = []
+    private var occluderStorage: [(rect: PixelRect, order: Int)] = []
     /// Layers whose content was painted in the last frame (after occlusion culling).
     public private(set) var layersPaintedLastFrame = 0
 
@@ -74,7 +77,10 @@ public final class Compositor {
     /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
     @discardableResult
     public func composite(_ roots: [Root]) -> [PixelRect] {
-        var damage = DamageRegion(bounds: screenRect)
+        // The damage list and the occluders live in buffers kept from frame to frame: a frame allocates nothing.
+        var damage = DamageRegion(bounds: screenRect, storage: damageStorage)
+        damageStorage = []
+        defer { damageStorage = damage.emptied() }
         // Layers taken out of a tree: each screen repaints where its own were (the list is shared by all screens).
         CALayer.detached.removeAll { layer in
             guard let owner = layer.compositorRecord?.owner else { return true } // never shown: nothing to repaint
@@ -92,13 +98,18 @@ public final class Compositor {
                  force: needsFullFrame, damage: &damage)
         }
         if needsFullFrame { damage.add(screenRect); needsFullFrame = false }
-        let rects = damage.rects
-        lastDamage = rects
+        damage.coalesce()
+        // A copy of its own (not the damage buffer, which the next frame reuses).
+        lastDamage.removeAll(keepingCapacity: true)
+        lastDamage.append(contentsOf: damage.list)
+        let rects = lastDamage
         layersPaintedLastFrame = 0
         guard !rects.isEmpty else { return [] }
 
         // Paint order and opaque occluders for this frame.
-        var occluders: [(rect: PixelRect, order: Int)] = []
+        var occluders = occluderStorage
+        occluderStorage = []
+        defer { occluders.removeAll(keepingCapacity: true); occluderStorage = occluders }
         for root in roots { collectOccluders(root.layer, &order, &occluders) }
         shadow.withCairo { cr in
             for r in rects {
@@ -386,6 +397,22 @@ struct DamageRegion {
 
     init(bounds: PixelRect) { self.bounds = bounds }
 
+    /// A region that keeps its rectangles in `storage` (emptied first; its capacity is what is reused).
+    init(bounds: PixelRect, storage: [PixelRect]) {
+        self.bounds = bounds
+        list = storage
+        // (Already empty from `emptied()`: emptying a buffer still shared with the caller would copy it.)
+        if !list.isEmpty { list.removeAll(keepingCapacity: true) }
+    }
+
+    /// The list's buffer, emptied, for the next frame's region.
+    mutating func emptied() -> [PixelRect] {
+        list.removeAll(keepingCapacity: true)
+        let storage = list
+        list = []
+        return storage
+    }
+
     mutating func add(_ r: PixelRect) {
         var rect = r.intersection(bounds)
         guard !rect.isEmpty else { return }
@@ -404,8 +431,20 @@ struct DamageRegion {
     }
 
     var rects: [PixelRect] {
-        let area = list.reduce(0) { $0 + $1.area }
-        if area * 2 > bounds.area || list.count > 32 { return list.isEmpty ? [] : [list.reduce(list[0]) { $0.union($1) }] }
-        return list
+        var copy = self
+        copy.coalesce()
+        return copy.list
+    }
+
+    /// When the rectangles cover most of the screen, or are many, replaces them with the one rectangle around
+    /// them all (in place).
+    mutating func coalesce() {
+        var area = 0
+        for r in list { area += r.area }
+        guard !list.isEmpty, area * 2 > bounds.area || list.count > 32 else { return }
+        var all = list[0]
+        for r in list { all = all.union(r) }
+        list.removeAll(keepingCapacity: true)
+        list.append(all)
     }
 }

@@ -177,11 +177,38 @@ enum Painter {
         let r = rect.intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        let a = Double(c.alpha)
-        var color = pixmanColor(c)
-        var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
-        pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, d.destination, &color, 1, &box)
+        fill(r, pixmanColor(c), into: d.destination)
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    /// Fills `r` with `color`: copied when opaque, blended through a cached solid image when not (pixman's
+    /// translucent fill would make and free one per call).
+    static func fill(_ r: PixelRect, _ color: pixman_color_t, into destination: OpaquePointer) {
+        if color.alpha == 0xffff {
+            var c = color
+            var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+            pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &c, 1, &box)
+        } else if let solid = solidImage(color) {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
+    }
+
+    /// Solid-colour pixman images by colour, made once each (a few dozen at most: an animated colour would
+    /// otherwise grow the cache, so it starts over when full).
+    private static var solids: [UInt64: OpaquePointer] = [:]
+
+    static func solidImage(_ color: pixman_color_t) -> OpaquePointer? {
+        let key = UInt64(color.red) | UInt64(color.green) << 16 | UInt64(color.blue) << 32 | UInt64(color.alpha) << 48
+        if let image = solids[key] { return image }
+        if solids.count >= 64 {
+            for image in solids.values { pixman_image_unref(image) }
+            solids.removeAll(keepingCapacity: true)
+        }
+        var c = color
+        guard let image = pixman_image_create_solid_fill(&c) else { return nil }
+        solids[key] = image
+        return image
     }
 
     /// The corner radius in device pixels, for a layer scaled equally on both axes (circular corners stay
@@ -211,15 +238,10 @@ enum Painter {
         let r = shown.intersection(target).intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        image.withUnsafePixels { pixels, stride in
-            let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
-                                                  UnsafeMutablePointer(mutating: pixels.bindMemory(to: UInt32.self).baseAddress),
-                                                  Int32(stride))
-            pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,
-                                     Int32(r.x - target.x), Int32(r.y - target.y), 0, 0,
-                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
-            pixman_image_unref(source)
-        }
+        guard let source = image.pixmanImageForCompositing() else { return }
+        pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,
+                                 Int32(r.x - target.x), Int32(r.y - target.y), 0, 0,
+                                 Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
     }
 

@@ -52,40 +52,25 @@ enum RoundedFill {
         guard let mask = mask(radius: radius) else { return false }
         let s = mask.side
         guard 2 * s <= rect.width, 2 * s <= rect.height else { return false }
-        let a = Double(c.alpha)
-        var color = Painter.pixmanColor(c)
+        let color = Painter.pixmanColor(c)
         // The straight parts: the middle column, full height, and the two side columns between the corners.
         let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: rect.height),
                      PixelRect(x: rect.x, y: rect.y + s, width: s, height: rect.height - 2 * s),
                      PixelRect(x: rect.maxX - s, y: rect.y + s, width: s, height: rect.height - 2 * s))
-        var boxes = (pixman_rectangle16_t(), pixman_rectangle16_t(), pixman_rectangle16_t())
-        var count = 0
-        withUnsafeMutableBytes(of: &boxes) { raw in
-            let out = raw.bindMemory(to: pixman_rectangle16_t.self)
-            for part in [parts.0, parts.1, parts.2] {
-                let r = part.intersection(clip)
-                guard !r.isEmpty else { continue }
-                out[count] = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
-                count += 1
-            }
-            if count > 0 {
-                pixman_image_fill_rectangles(a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, destination, &color, Int32(count),
-                                             out.baseAddress!)
-            }
+        for part in [parts.0, parts.1, parts.2] {
+            let r = part.intersection(clip)
+            if !r.isEmpty { Painter.fill(r, color, into: destination) }
         }
         // The corners: the colour through the mask's quadrants.
         let corners = [(rect.x, rect.y, 0, 0), (rect.maxX - s, rect.y, s, 0),
                        (rect.x, rect.maxY - s, 0, s), (rect.maxX - s, rect.maxY - s, s, s)]
-        var solid: OpaquePointer?
         for (x, y, mx, my) in corners {
             let r = PixelRect(x: x, y: y, width: s, height: s).intersection(clip)
-            guard !r.isEmpty else { continue }
-            if solid == nil { solid = pixman_image_create_solid_fill(&color) }
+            guard !r.isEmpty, let solid = Painter.solidImage(color) else { continue }
             pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
                                      Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
                                      Int32(r.width), Int32(r.height))
         }
-        if let solid { pixman_image_unref(solid) }
         return true
     }
 }

@@ -64,9 +64,12 @@ open class UIApplication: UIResponder {
 
     /// The app's windows, back to front: by `windowLevel`, then by the order they were shown.
     public var windows: [UIWindow] {
-        windowEntries.compactMap(\.window).sorted {
-            $0.windowLevel != $1.windowLevel ? $0.windowLevel < $1.windowLevel : $0.orderStamp < $1.orderStamp
-        }
+        windowEntries.compactMap(\.window).sorted(by: Self.backToFront)
+    }
+
+    /// Window order: by level, then by when each was made visible.
+    private static func backToFront(_ a: UIWindow, _ b: UIWindow) -> Bool {
+        a.windowLevel != b.windowLevel ? a.windowLevel < b.windowLevel : a.orderStamp < b.orderStamp
     }
 
     // MARK: Events
@@ -179,6 +182,8 @@ open class UIApplication: UIResponder {
 
     /// Screens a window left since the last frame: composited next frame even if no window is on them now.
     private var vacatedScreens: [UIScreen] = []
+    /// A frame's windows and screens: buffers reused from frame to frame.
+    private var frameWindows: [UIWindow] = [], frameScreens: [UIScreen] = []
 
     /// A window moved from `screen` to another (its compositor has let go of the window's layers).
     func windowLeft(_ screen: UIScreen) {
@@ -230,12 +235,19 @@ open class UIApplication: UIResponder {
             return w.screen.compositor.needsComposite(w.layer)
         } || !vacatedScreens.isEmpty
         guard changed || didWork else { return }
-        let ordered = windows
-        var screens: [UIScreen] = []
+        // The windows back to front and their screens, in buffers kept from frame to frame (no allocation).
+        var ordered = frameWindows, screens = frameScreens
+        frameWindows = []; frameScreens = []
+        defer {
+            ordered.removeAll(keepingCapacity: true); screens.removeAll(keepingCapacity: true)
+            frameWindows = ordered; frameScreens = screens
+        }
+        for entry in windowEntries { if let w = entry.window { ordered.append(w) } }
+        ordered.sort(by: Self.backToFront)
         for w in ordered where !screens.contains(where: { $0 === w.screen }) { screens.append(w.screen) }
         // A screen a window just left repaints where it was, even with no windows left on it.
         for s in vacatedScreens where !screens.contains(where: { $0 === s }) { screens.append(s) }
-        vacatedScreens.removeAll()
+        vacatedScreens.removeAll(keepingCapacity: true)
         for screen in screens where screen.isConnected && !screen.composite(ordered).isEmpty { didWork = true }
         guard didWork else { return }
         frameCount += 1

@@ -77,13 +77,19 @@ open class UIScreen: Hashable, @MainActor CustomStringConvertible {
     public let compositor: Compositor
     /// Backlight and blanking (UIScreen+Power.swift).
     let power = ScreenPower()
+    /// The roots of a frame: a buffer reused from frame to frame.
+    private var frameRoots: [Compositor.Root] = []
 
     /// Composites `windows` (back to front) and presents the frame; returns its damage.
     @discardableResult
     func composite(_ windows: [UIWindow]) -> [PixelRect] {
         // A blank screen shows nothing: frames wait (waking repaints everything).
         guard !power.blanked else { return [] }
-        return compositor.composite(windows.filter { $0.screen === self }.map { Compositor.Root(layer: $0.layer, toScreen: .identity) })
+        var roots = frameRoots
+        frameRoots = []
+        defer { roots.removeAll(keepingCapacity: true); frameRoots = roots }
+        for w in windows where w.screen === self { roots.append(Compositor.Root(layer: w.layer, toScreen: .identity)) }
+        return compositor.composite(roots)
     }
 
     open var description: String {
