@@ -204,9 +204,13 @@ struct LineBuilder {
 
     private mutating func appendLine(_ cut: Truncation, paragraph p: Range<Int>, rtl: Bool, last: Bool) {
         let range = cut.range, ellipsis = cut.ellipsis, hidden = cut.hidden
-        var pieces: [(level: UInt8, run: TextLine.Run, logical: Int, order: Int)] = []
         var end = range.upperBound
         while end > range.lowerBound && TextAnalysis.isSpace(analysis.scalars[end - 1]) { end -= 1 }
+        if ellipsis == nil, hidden == nil, let run = wholeLeftToRightItem(range.lowerBound..<end) {
+            finishLine([run], range: range, end: end, paragraph: p, rtl: rtl, last: last)
+            return
+        }
+        var pieces: [(level: UInt8, run: TextLine.Run, logical: Int, order: Int)] = []
         for item in analysis.items where item.range.overlaps(range.lowerBound..<end) {
             let shown = item.glyphs.filter { $0.cluster >= range.lowerBound && $0.cluster < end }
             // A middle-truncated line shows two parts of the item, with the ellipsis between them.
@@ -231,8 +235,49 @@ struct LineBuilder {
         }
         pieces.sort { ($0.logical, $0.order) < ($1.logical, $1.order) }
         let ordered = Self.visualOrder(pieces.map { ($0.level, $0.run) })
+        finishLine(ordered, range: range, end: end, paragraph: p, rtl: rtl, last: last)
+    }
 
+    /// The run of a line that is one whole left-to-right item (a label's usual line): its glyphs as shaped,
+    /// without filtering, sorting or reordering. `nil` when the line is anything else.
+    private func wholeLeftToRightItem(_ shown: Range<Int>) -> TextLine.Run? {
+        var found: ShapedItem?
+        for item in analysis.items where item.range.overlaps(shown) {
+            guard found == nil, item.level == 0, shown.lowerBound <= item.range.lowerBound,
+                  item.range.upperBound <= shown.upperBound else { return nil }
+            found = item
+        }
+        guard let item = found else { return nil }
+        var width: CGFloat = 0
+        for g in item.glyphs { width += g.advance }
+        return TextLine.Run(face: item.face, style: analysis.styles[item.styleIndex], glyphs: item.glyphs, width: width)
+    }
+
+    /// Adds a line of `ordered` runs: metrics, width, spaces, position.
+    private mutating func finishLine(_ ordered: [TextLine.Run], range: Range<Int>, end: Int, paragraph p: Range<Int>,
+                                     rtl: Bool, last: Bool) {
         // Metrics from the primary fonts of the styles on the line (fallback faces do not change line height).
+        var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
+        if !range.isEmpty, !analysis.styleOfScalar.isEmpty,
+           analysis.styleOfScalar[range].allSatisfy({ $0 == analysis.styleOfScalar[range.lowerBound] }) {
+            // One style on the line: its font's metrics, without lists.
+            let font = analysis.styles[analysis.styleOfScalar[range.lowerBound]].font
+            ascent = font.ascender; descent = -font.descender; leading = font.leading
+        } else {
+            (ascent, descent, leading) = lineMetrics(range, paragraph: p)
+        }
+        if !lines.isEmpty { top += paragraph.lineSpacing }
+        var width: CGFloat = 0
+        for run in ordered { width += run.width }
+        var spaces = 0
+        for i in range.lowerBound..<end where analysis.scalars[i] == 0x20 { spaces += 1 }
+        lines.append(TextLine(runs: ordered, width: width, ascent: ascent, descent: descent, leading: leading, top: top,
+                              isRTLParagraph: rtl, isLastOfParagraph: last, spaceCount: spaces))
+        top += ascent + descent + leading
+    }
+
+    /// The tallest ascent, descent and leading of the styles' fonts on a line.
+    private func lineMetrics(_ range: Range<Int>, paragraph p: Range<Int>) -> (CGFloat, CGFloat, CGFloat) {
         var styleIndexes: [Int] = []
         if range.isEmpty || analysis.styleOfScalar.isEmpty {
             styleIndexes.append(analysis.styleOfScalar.isEmpty ? 0 : analysis.styleOfScalar[Swift.min(p.lowerBound, analysis.styleOfScalar.count - 1)])
@@ -243,13 +288,7 @@ struct LineBuilder {
         let ascent = fonts.map(\.ascender).max() ?? 0
         let descent = fonts.map { -$0.descender }.max() ?? 0
         let leading = fonts.map(\.leading).max() ?? 0
-        if !lines.isEmpty { top += paragraph.lineSpacing }
-        let width = ordered.reduce(0) { $0 + $1.width }
-        var spaces = 0
-        for i in range.lowerBound..<end where analysis.scalars[i] == 0x20 { spaces += 1 }
-        lines.append(TextLine(runs: ordered, width: width, ascent: ascent, descent: descent, leading: leading, top: top,
-                              isRTLParagraph: rtl, isLastOfParagraph: last, spaceCount: spaces))
-        top += ascent + descent + leading
+        return (ascent, descent, leading)
     }
 
     /// Unicode's rule L2 on runs: from the highest level down to the lowest odd one, reverse every maximal

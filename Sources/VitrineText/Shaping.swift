@@ -41,10 +41,12 @@ struct TextAnalysis {
     init(_ text: StyledText) {
         var scalars: [UInt32] = []
         var styleOf: [Int] = []
-        scalars.reserveCapacity(text.string.utf16.count)
+        let capacity = text.string.utf16.count
+        scalars.reserveCapacity(capacity)
+        styleOf.reserveCapacity(capacity)
         var utf16 = 0
         var runIndex = 0
-        let runs = text.runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let runs = text.runs.count > 1 ? text.runs.sorted { $0.range.lowerBound < $1.range.lowerBound } : text.runs
         for s in text.string.unicodeScalars {
             while runIndex + 1 < runs.count && runs[runIndex + 1].range.lowerBound <= utf16 { runIndex += 1 }
             scalars.append(s.value)

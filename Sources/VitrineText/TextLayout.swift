@@ -50,7 +50,8 @@ public final class TextLayout {
         analysis = builder.analysis
         lines = builder.lines
         isTruncated = builder.truncated
-        let w = lines.map(\.width).max() ?? 0
+        var w: CGFloat = 0
+        for line in lines { w = Swift.max(w, line.width) }
         let h = (lines.last.map { $0.top + $0.height }) ?? 0
         size = CGSize(width: w, height: h)
     }
