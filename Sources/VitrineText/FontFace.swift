@@ -23,6 +23,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let ftFace: FT_Face
     let hbFont: OpaquePointer
     let cairoFace: OpaquePointer
+    /// Which ASCII characters the face has, a bit each (low word: 0–63, high: 64–127), looked up once: text
+    /// analysis asks for every character of every label.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
 
     init?(path: String, index: Int, library: FT_Library) {
         var face: FT_Face?
@@ -57,10 +60,19 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         // Outlines unhinted (layout is resolution-independent, positions come from HarfBuzz); colour glyphs
         // (emoji) in colour.
         cairoFace = cairo_ft_font_face_create_for_ft_face(face, Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR))
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for c in UInt32(0)..<128 {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, c, &glyph) != 0 else { continue }
+            if c < 64 { coverage.low |= 1 << UInt64(c) } else { coverage.high |= 1 << UInt64(c - 64) }
+        }
+        asciiCoverage = coverage
     }
 
     /// Whether the face has a glyph for `scalar`.
     public func covers(_ scalar: UInt32) -> Bool {
+        if scalar < 64 { return asciiCoverage.low & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return asciiCoverage.high & (1 << UInt64(scalar - 64)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
