@@ -53,10 +53,11 @@ enum RoundedFill {
         let s = mask.side
         guard 2 * s <= rect.width, 2 * s <= rect.height else { return false }
         let color = Painter.pixmanColor(c)
-        // The straight parts: the middle column, full height, and the two side columns between the corners.
-        let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: rect.height),
-                     PixelRect(x: rect.x, y: rect.y + s, width: s, height: rect.height - 2 * s),
-                     PixelRect(x: rect.maxX - s, y: rect.y + s, width: s, height: rect.height - 2 * s))
+        // The straight parts, as three bands: between the top corners, the full width between the corners' rows,
+        // between the bottom corners. (Wide rows: pixman fills a narrow column row by row at a cost per row.)
+        let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: s),
+                     PixelRect(x: rect.x, y: rect.y + s, width: rect.width, height: rect.height - 2 * s),
+                     PixelRect(x: rect.x + s, y: rect.maxY - s, width: rect.width - 2 * s, height: s))
         for part in [parts.0, parts.1, parts.2] {
             let r = part.intersection(clip)
             if !r.isEmpty { Painter.fill(r, color, into: destination) }
