@@ -159,9 +159,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     open var sublayers: [CALayer]? {
         get { storedSublayers.isEmpty ? nil : storedSublayers }
         set {
+            let kept = newValue ?? []
+            // The ones left out are removed as `removeFromSuperlayer()` removes them: where they were on screen
+            // is repainted.
+            for l in storedSublayers where !kept.contains(where: { $0 === l }) { l.removeFromSuperlayer() }
             for l in storedSublayers { l.superlayerLink = nil }
             storedSublayers = []
-            for l in newValue ?? [] { addSublayer(l) }
+            clearQueuedSublayers()
+            for l in kept { addSublayer(l) }
         }
     }
 
@@ -177,6 +182,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
         // The new layer (and its subtree) must be composited; the parent's paint order changed.
         layer.appearanceChanged = false
+        layer.isQueuedInSuperlayer = false
         layer.changed()
         changed()
         setNeedsLayout()
@@ -206,6 +212,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         endAnimationsInSubtree()
         parent.storedSublayers.remove(at: i)
         superlayerLink = nil
+        if isQueuedInSuperlayer {
+            parent.queuedSublayers.removeAll { $0 === self }
+            isQueuedInSuperlayer = false
+        }
         // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
         if compositorRecord != nil { CALayer.detached.append(self) }
         parent.changed()
@@ -464,7 +474,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         }
         invalidRect = nil
         displayCount += 1
-        if redrawnRect == nil { redrawnRect = bounds }
+        if redrawnRect == nil { redrawnRect = bounds; queueForCompositor() }
     }
 
     /// Redraws the invalid region into the backing store through `draw(in:)` (what `display()` does when the
@@ -539,7 +549,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         } else {
             // Same image, new pixels: tell the compositor where to look (see `redrawnRect`). Its ink is part of
             // the layer's render values, so a change of ink alone is seen too.
-            superlayer?.markSubtreeChanged()
+            queueForCompositor()
             redrawnRect = (redrawnRect.map { $0.union(changed) }) ?? changed
         }
     }
@@ -610,15 +620,41 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     func changed() {
         guard !appearanceChanged else { return }
         appearanceChanged = true
-        superlayer?.markSubtreeChanged()
+        queueForCompositor()
     }
 
     func markSubtreeChanged() {
-        var l: CALayer? = self
-        while let current = l, !current.subtreeChanged {
-            current.subtreeChanged = true
-            l = current.superlayer
+        guard !subtreeChanged else { return }
+        subtreeChanged = true
+        queueForCompositor()
+    }
+
+    /// The sublayers the compositor must visit when it visits this layer only for something below it: the ones
+    /// that changed, or have changes below them, since it last looked (so a change deep in a big tree costs its
+    /// path, not a scan of every sibling on the way). Each is in the list once (`isQueuedInSuperlayer`).
+    @exclusivity(unchecked) private(set) var queuedSublayers: [CALayer] = []
+    @exclusivity(unchecked) private var isQueuedInSuperlayer = false
+
+    /// Puts this layer in its superlayer's `queuedSublayers` and marks the way up as changed below, queueing
+    /// each ancestor in its own superlayer, until an ancestor already marked (whose way up is done).
+    func queueForCompositor() {
+        var child = self
+        while let parent = child.superlayer {
+            if !child.isQueuedInSuperlayer {
+                parent.queuedSublayers.append(child)
+                child.isQueuedInSuperlayer = true
+            }
+            if parent.subtreeChanged { return }
+            parent.subtreeChanged = true
+            child = parent
         }
+    }
+
+    /// Empties `queuedSublayers` once the compositor has visited them (their buffer is kept: no allocation
+    /// frame to frame).
+    public func clearQueuedSublayers() {
+        for sub in queuedSublayers where sub.superlayerLink === self { sub.isQueuedInSuperlayer = false }
+        queuedSublayers.removeAll(keepingCapacity: true)
     }
 
     /// Called by the compositor once it has taken the layer's state into account.

@@ -129,6 +129,51 @@ import VitrinePlatform
         #expect(maxDifference(s.shown(), s.reference()) <= 2)
     }
 
+    @Test func changesDeepInTheTreeReachTheScreenWhateverHappensToTheirParentsInTheSameFrame() {
+        let s = Scene(scale: 1)
+        // Two panels with a child each: the compositor visits only the changed ones among many siblings.
+        let panels = (0..<2).map { i in
+            let p = UIView(frame: CGRect(x: 10 + CGFloat(i) * 150, y: 130, width: 140, height: 100))
+            p.backgroundColor = .darkGray
+            let c = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+            c.backgroundColor = .systemYellow
+            p.addSubview(c)
+            s.window.addSubview(p)
+            return (panel: p, child: c)
+        }
+        endTurn()
+        func check(_ what: Comment) {
+            endTurn()
+            #expect(maxDifference(s.shown(), s.reference()) <= 2, what)
+        }
+        // A child changes while its panel is hidden; the panel comes back later.
+        panels[0].panel.isHidden = true
+        panels[0].child.backgroundColor = .systemRed
+        check("hidden panel")
+        panels[0].panel.isHidden = false
+        check("panel shown again with its changed child")
+        // A changed child moves to the other panel in the same frame.
+        panels[0].child.center = CGPoint(x: 90, y: 60)
+        panels[1].panel.addSubview(panels[0].child)
+        check("changed child moved to another panel")
+        // A changed child is taken out and put back in the same frame.
+        panels[1].child.backgroundColor = .systemGreen
+        panels[1].child.removeFromSuperview()
+        panels[1].panel.addSubview(panels[1].child)
+        check("changed child removed and added back")
+        // A changed sublayer's parent gets a new list of sublayers without it, then the change of another.
+        let extra = CALayer()
+        extra.frame = CGRect(x: 60, y: 60, width: 30, height: 30)
+        extra.backgroundColor = UIColor.systemBlue.cgColor
+        panels[1].panel.layer.addSublayer(extra)
+        check("sublayer added")
+        extra.backgroundColor = UIColor.systemOrange.cgColor
+        panels[1].panel.layer.sublayers = panels[1].panel.layer.sublayers?.filter { $0 !== extra }
+        check("changed sublayer dropped by sublayers =")
+        panels[1].child.layer.opacity = 0.5
+        check("the remaining child fades")
+    }
+
     @Test func anOpaqueViewInsideARoundedMaskHidesOnlyWhatTheMaskShows() {
         let s = Scene(scale: 1)
         // A rounded card that clips an opaque photo-like view filling it: the photo is cut off at the card's

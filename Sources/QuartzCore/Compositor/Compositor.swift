@@ -65,7 +65,8 @@ public final class Compositor {
         var damage = DamageRegion(bounds: screenRect)
         forgetSubtree(root, into: &damage)
         releasedDamage.append(contentsOf: damage.rects)
-        root.superlayer?.markSubtreeChanged()
+        // Its superlayer visits it again (forgotten, it is composited afresh).
+        root.queueForCompositor()
     }
 
     /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
@@ -245,15 +246,23 @@ public final class Compositor {
         guard revisit || layer.subtreeChanged || layer.redrawnRect != nil else { return }
         // Visited only for something below it: the layer looks as it did, so what it hands its sublayers is what
         // it handed them last frame (no render values, no snapshot).
+        // Only the sublayers that changed, or have changes below them, are visited (see `queuedSublayers`); the
+        // subtree's extent is recomputed only if one of theirs moved.
         if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.owner === self {
-            for sub in layer.storedSublayers {
+            var extentsChanged = false
+            for sub in layer.queuedSublayers where sub.superlayer === layer {
+                let before = (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder)
                 walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip,
                      opaqueClip: record.childOpaqueClip, force: false, damage: &damage)
+                if before != (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder) { extentsChanged = true }
             }
-            updateSubtreeExtent(layer)
+            layer.clearQueuedSublayers()
+            if extentsChanged { updateSubtreeExtent(layer) }
             layer.clearChangeFlags()
             return
         }
+        // From here every sublayer is visited (or the subtree forgotten): none stays queued.
+        defer { layer.clearQueuedSublayers() }
         let v = layer.renderValues()
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
