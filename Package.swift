@@ -63,7 +63,9 @@ let package = Package(
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo", "CPixman"]),
+        // Pixel loops the compositor runs more than pixman's own (a translucent colour over the frame), in C.
+        .target(name: "CPixelKernels"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
         // UIKit: views, windows, screens, the application and its run loop.
         .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),
@@ -94,7 +96,8 @@ let package = Package(
         // Animation figures: a full-screen slide's frame cost, missed frames, CPU; many views; idle.
         .executableTarget(name: "BenchAnimation", dependencies: ["UIKit", "BenchSupport"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims"], swiftSettings: testSettings),
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims", "CPixelKernels", "CPixman"],
+                    swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform", .product(name: "Logging", package: "swift-log")], swiftSettings: testSettings),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),

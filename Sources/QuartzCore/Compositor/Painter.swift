@@ -1,4 +1,5 @@
 import CCairo
+import CPixelKernels
 import CPixman
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
@@ -188,6 +189,14 @@ enum Painter {
             var c = color
             var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
             pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &c, 1, &box)
+        } else if pixman_image_get_format(destination) == PIXMAN_a8r8g8b8, let pixels = pixman_image_get_data(destination),
+                  r.x >= 0, r.y >= 0, r.maxX <= Int(pixman_image_get_width(destination)),
+                  r.maxY <= Int(pixman_image_get_height(destination)) {
+            // pixman's colour as 8 bits a channel (the high byte of each 16), blended by the vector loop.
+            let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8
+                | UInt32(color.blue >> 8)
+            let stride = Int(pixman_image_get_stride(destination))
+            vitrine_over_solid(pixels + r.y * (stride / 4) + r.x, Int32(stride), Int32(r.width), Int32(r.height), pixel)
         } else if let solid = solidImage(color) {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))

@@ -1,0 +1,58 @@
+// The compositor's own pixel loops give pixman's pixels, bit for bit (frames composited partly by either must
+// not differ), on every alpha, at widths that exercise the vector loop and its scalar tail.
+import CPixelKernels
+import CPixman
+import Testing
+
+@Suite struct PixelKernelTests {
+    /// A deterministic pseudo-random frame: premultiplied pixels (each channel at most its alpha).
+    func frame(width: Int, height: Int, stride: Int, seed: UInt64) -> [UInt32] {
+        var state = seed
+        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var pixels = [UInt32](repeating: 0, count: stride / 4 * height)
+        for i in pixels.indices {
+            let a = next() & 0xff
+            // Some opaque and some empty pixels too: the ends of the range.
+            let alpha = i % 7 == 0 ? 0xff : i % 11 == 0 ? 0 : a
+            let c = { alpha == 0 ? 0 : next() % (alpha + 1) }
+            pixels[i] = alpha << 24 | c() << 16 | c() << 8 | c()
+        }
+        return pixels
+    }
+
+    /// pixman's OVER of the solid colour `pixel` (8-bit premultiplied, widened as pixman widens) over the frame.
+    func pixmanOver(_ pixels: inout [UInt32], width: Int, height: Int, stride: Int, pixel: UInt32, x: Int, y: Int, w: Int, h: Int) {
+        func wide(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xff) * 0x101 }
+        var color = pixman_color_t(red: wide(16), green: wide(8), blue: wide(0), alpha: wide(24))
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), buffer.baseAddress, Int32(stride))
+            let solid = pixman_image_create_solid_fill(&color)
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, image, 0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+            pixman_image_unref(solid)
+            pixman_image_unref(image)
+        }
+    }
+
+    @Test(arguments: [1, 7, 8, 13, 64, 250])
+    func aTranslucentColourOverTheFrameIsPixmansToTheBit(width: Int) {
+        let height = 9, stride = (width + 3) * 4 // rows padded: the stride is honoured
+        for alpha in UInt32(0)...255 {
+            // A premultiplied colour of this alpha (channels at most alpha), different per alpha.
+            let pixel = alpha << 24 | (alpha * 3 / 4) << 16 | (alpha / 2) << 8 | (alpha / 5)
+            let original = frame(width: width, height: height, stride: stride, seed: UInt64(alpha) + 1)
+            var expected = original, vector = original, scalar = original
+            // An inner rectangle: the pixels around it must not change.
+            let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
+            pixmanOver(&expected, width: width, height: height, stride: stride, pixel: pixel, x: x, y: y, w: w, h: h)
+            vector.withUnsafeMutableBufferPointer {
+                vitrine_over_solid($0.baseAddress! + y * stride / 4 + x, Int32(stride), Int32(w), Int32(h), pixel)
+            }
+            scalar.withUnsafeMutableBufferPointer {
+                vitrine_over_solid_scalar($0.baseAddress! + y * stride / 4 + x, Int32(stride), Int32(w), Int32(h), pixel)
+            }
+            #expect(vector == expected, "alpha \(alpha), width \(width): the vector loop differs from pixman")
+            #expect(scalar == expected, "alpha \(alpha), width \(width): the scalar loop differs from pixman")
+            if alpha == 128 { #expect(vector != original) } // the test blends something
+        }
+    }
+}
