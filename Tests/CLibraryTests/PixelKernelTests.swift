@@ -55,4 +55,36 @@ import Testing
             if alpha == 128 { #expect(vector != original) } // the test blends something
         }
     }
+
+    @Test(arguments: [1, 7, 8, 13, 64, 250])
+    func aTranslucentImageOverTheFrameIsPixmansToTheBit(width: Int) {
+        let height = 9, stride = (width + 3) * 4, sourceStride = (width + 5) * 4
+        for seed in UInt64(1)...40 {
+            let original = frame(width: width, height: height, stride: stride, seed: seed)
+            var source = frame(width: width, height: height, stride: sourceStride, seed: seed &* 977)
+            // A transparent stretch, as around a label's text: skipped, and the pixels under it kept.
+            for y in 0..<height { for x in 0..<min(width / 2, 9) { source[y * sourceStride / 4 + x] = 0 } }
+            var expected = original, vector = original, scalar = original
+            let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
+            source.withUnsafeMutableBufferPointer { s in
+                expected.withUnsafeMutableBufferPointer { e in
+                    let from = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), s.baseAddress, Int32(sourceStride))
+                    let to = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), e.baseAddress, Int32(stride))
+                    pixman_image_composite32(PIXMAN_OP_OVER, from, nil, to, Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+                    pixman_image_unref(from); pixman_image_unref(to)
+                }
+                let at = y * sourceStride / 4 + x
+                vector.withUnsafeMutableBufferPointer {
+                    vitrine_over_argb($0.baseAddress! + y * stride / 4 + x, Int32(stride), s.baseAddress! + at, Int32(sourceStride), Int32(w), Int32(h))
+                }
+                scalar.withUnsafeMutableBufferPointer {
+                    vitrine_over_argb_scalar($0.baseAddress! + y * stride / 4 + x, Int32(stride), s.baseAddress! + at, Int32(sourceStride),
+                                             Int32(w), Int32(h))
+                }
+            }
+            #expect(vector == expected, "seed \(seed), width \(width): the vector loop differs from pixman")
+            #expect(scalar == expected, "seed \(seed), width \(width): the scalar loop differs from pixman")
+            if seed == 1 { #expect(vector != original) }
+        }
+    }
 }

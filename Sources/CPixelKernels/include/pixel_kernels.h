@@ -11,4 +11,13 @@ void vitrine_over_solid(uint32_t *dst, int stride, int width, int height, uint32
 /// The same blend without SIMD: the reference the vector code is tested against.
 void vitrine_over_solid_scalar(uint32_t *dst, int stride, int width, int height, uint32_t src);
 
+/// Blends `height` rows of `width` premultiplied ARGB32 pixels from `src` (rows `srcStride` bytes apart) over
+/// `dst` (rows `dstStride` apart): every channel becomes src + dst × (255 − alpha(src)) / 255, rounded as pixman's
+/// OVER rounds (the same pixels as pixman's), eight pixels at a time with AVX2 where the processor has it; runs of
+/// transparent source pixels (a backing store around its text) are skipped.
+void vitrine_over_argb(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height);
+
+/// The same blend without SIMD: the reference the vector code is tested against.
+void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height);
+
 #endif

@@ -248,9 +248,19 @@ enum Painter {
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
         guard let source = image.pixmanImageForCompositing() else { return }
-        pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,
-                                 Int32(r.x - target.x), Int32(r.y - target.y), 0, 0,
-                                 Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        if !image.isOpaque, let from = pixman_image_get_data(source), let to = pixman_image_get_data(d.destination),
+           pixman_image_get_format(d.destination) == PIXMAN_a8r8g8b8, r.x >= 0, r.y >= 0,
+           r.maxX <= Int(pixman_image_get_width(d.destination)), r.maxY <= Int(pixman_image_get_height(d.destination)) {
+            // A translucent store (text, drawn shapes): blended by the vector loop, which skips its empty runs.
+            let fromStride = Int(pixman_image_get_stride(source)), toStride = Int(pixman_image_get_stride(d.destination))
+            vitrine_over_argb(to + r.y * (toStride / 4) + r.x, Int32(toStride),
+                              from + (r.y - target.y) * (fromStride / 4) + (r.x - target.x), Int32(fromStride),
+                              Int32(r.width), Int32(r.height))
+        } else {
+            pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,
+                                     Int32(r.x - target.x), Int32(r.y - target.y), 0, 0,
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
     }
 
