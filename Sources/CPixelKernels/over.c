@@ -132,3 +132,77 @@ void vitrine_over_argb(uint32_t *dst, int dstStride, const uint32_t *src, int sr
 #endif
     vitrine_over_argb_scalar(dst, dstStride, src, srcStride, width, height);
 }
+
+// The colour `src` scaled by coverage `m` (every channel × m / 255, pixman's rounding).
+static inline uint32_t scale_pixel(uint32_t src, uint32_t m) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) out |= mul_un8((src >> shift) & 0xff, m) << shift;
+    return out;
+}
+
+void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                      int height, uint32_t src) {
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
+        for (int x = 0; x < width; x++) {
+            if (m[x] == 0) continue;
+            uint32_t s = m[x] == 0xff ? src : scale_pixel(src, m[x]);
+            d[x] = (s >> 24) == 0xff ? s : over_pixel(d[x], s, 255 - (s >> 24));
+        }
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                   int height, uint32_t src) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i half = _mm256_set1_epi16(0x80);
+    const __m256i by257 = _mm256_set1_epi16(0x0101);
+    const __m256i ones = _mm256_set1_epi16(0xff);
+    const __m256i spreadAlpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                                 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i solid = _mm256_set1_epi32((int)src);
+    const __m256i solidLo = _mm256_unpacklo_epi8(solid, zero), solidHi = _mm256_unpackhi_epi8(solid, zero);
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            uint64_t coverage;
+            __builtin_memcpy(&coverage, m + x, 8);
+            if (coverage == 0) continue; // outside the shape: nothing over
+            // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
+            __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
+                                             _mm256_set1_epi32(0x01010101));
+            __m256i clo = _mm256_unpacklo_epi8(cov, zero), chi = _mm256_unpackhi_epi8(cov, zero);
+            // The colour scaled by the coverage.
+            __m256i slo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidLo, clo), half), by257);
+            __m256i shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidHi, chi), half), by257);
+            __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spreadAlpha));
+            __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spreadAlpha));
+            __m256i dp = _mm256_loadu_si256((const __m256i *)(d + x));
+            __m256i lo = _mm256_unpacklo_epi8(dp, zero), hi = _mm256_unpackhi_epi8(dp, zero);
+            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alo), half), by257);
+            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, ahi), half), by257);
+            __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), _mm256_packus_epi16(slo, shi));
+            _mm256_storeu_si256((__m256i *)(d + x), blended);
+        }
+        for (; x < width; x++) {
+            if (m[x] == 0) continue;
+            uint32_t s = m[x] == 0xff ? src : scale_pixel(src, m[x]);
+            d[x] = (s >> 24) == 0xff ? s : over_pixel(d[x], s, 255 - (s >> 24));
+        }
+    }
+}
+#endif
+
+void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width, int height,
+                               uint32_t src) {
+    if (width <= 0 || height <= 0 || src == 0) return;
+#if defined(__x86_64__)
+    if (hasAVX2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+#endif
+    vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
+}

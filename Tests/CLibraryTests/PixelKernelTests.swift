@@ -87,4 +87,43 @@ import Testing
             if seed == 1 { #expect(vector != original) }
         }
     }
+
+    @Test(arguments: [1, 7, 8, 13, 64, 250])
+    func aColourThroughACoverageMaskIsPixmansToTheBit(width: Int) {
+        let height = 9, stride = (width + 3) * 4, maskStride = (width + 6 + 3) / 4 * 4 // pixman: rows of whole words
+        for alpha in Swift.stride(from: UInt32(0), through: 255, by: 5) {
+            let pixel = alpha << 24 | (alpha * 3 / 4) << 16 | (alpha / 2) << 8 | (alpha / 5)
+            let original = frame(width: width, height: height, stride: stride, seed: UInt64(alpha) + 7)
+            // Coverage of every kind: none, full, partial (an antialiased edge).
+            var mask = [UInt8](repeating: 0, count: maskStride * height)
+            for i in mask.indices { mask[i] = i % 5 == 0 ? 0 : i % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
+            var expected = original, vector = original, scalar = original
+            let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
+            func wide(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xff) * 0x101 }
+            var color = pixman_color_t(red: wide(16), green: wide(8), blue: wide(0), alpha: wide(24))
+            mask.withUnsafeMutableBufferPointer { m in
+                expected.withUnsafeMutableBufferPointer { e in
+                    let coverage = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height),
+                                                            UnsafeMutableRawPointer(m.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                                                            Int32(maskStride))
+                    let to = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), e.baseAddress, Int32(stride))
+                    let solid = pixman_image_create_solid_fill(&color)
+                    pixman_image_composite32(PIXMAN_OP_OVER, solid, coverage, to, 0, 0, Int32(x), Int32(y), Int32(x), Int32(y), Int32(w), Int32(h))
+                    pixman_image_unref(solid); pixman_image_unref(coverage); pixman_image_unref(to)
+                }
+                let at = y * maskStride + x
+                vector.withUnsafeMutableBufferPointer {
+                    vitrine_over_solid_masked($0.baseAddress! + y * stride / 4 + x, Int32(stride), m.baseAddress! + at, Int32(maskStride),
+                                              Int32(w), Int32(h), pixel)
+                }
+                scalar.withUnsafeMutableBufferPointer {
+                    vitrine_over_solid_masked_scalar($0.baseAddress! + y * stride / 4 + x, Int32(stride), m.baseAddress! + at,
+                                                     Int32(maskStride), Int32(w), Int32(h), pixel)
+                }
+            }
+            #expect(vector == expected, "alpha \(alpha), width \(width): the vector loop differs from pixman")
+            #expect(scalar == expected, "alpha \(alpha), width \(width): the scalar loop differs from pixman")
+            if alpha == 255 { #expect(vector != original) }
+        }
+    }
 }

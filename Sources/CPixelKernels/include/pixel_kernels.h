@@ -20,4 +20,14 @@ void vitrine_over_argb(uint32_t *dst, int dstStride, const uint32_t *src, int sr
 /// The same blend without SIMD: the reference the vector code is tested against.
 void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height);
 
+/// Blends the premultiplied ARGB32 colour `src` through the 8-bit coverage `mask` (rows `maskStride` bytes apart)
+/// over `dst`: the colour scaled by each coverage, then OVER, rounded as pixman's OVER of a solid colour through an
+/// a8 mask (the same pixels as pixman's); eight pixels at a time with AVX2 where the processor has it.
+void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width, int height,
+                               uint32_t src);
+
+/// The same blend without SIMD: the reference the vector code is tested against.
+void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                      int height, uint32_t src);
+
 #endif

@@ -192,15 +192,17 @@ enum Painter {
         } else if pixman_image_get_format(destination) == PIXMAN_a8r8g8b8, let pixels = pixman_image_get_data(destination),
                   r.x >= 0, r.y >= 0, r.maxX <= Int(pixman_image_get_width(destination)),
                   r.maxY <= Int(pixman_image_get_height(destination)) {
-            // pixman's colour as 8 bits a channel (the high byte of each 16), blended by the vector loop.
-            let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8
-                | UInt32(color.blue >> 8)
             let stride = Int(pixman_image_get_stride(destination))
-            vitrine_over_solid(pixels + r.y * (stride / 4) + r.x, Int32(stride), Int32(r.width), Int32(r.height), pixel)
+            vitrine_over_solid(pixels + r.y * (stride / 4) + r.x, Int32(stride), Int32(r.width), Int32(r.height), pixel(color))
         } else if let solid = solidImage(color) {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
+    }
+
+    /// pixman's colour as one ARGB32 pixel, 8 bits a channel (the high byte of each 16, as pixman narrows it).
+    static func pixel(_ color: pixman_color_t) -> UInt32 {
+        UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
     }
 
     /// Solid-colour pixman images by colour, made once each (a few dozen at most: an animated colour would
