@@ -54,7 +54,18 @@ static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, ui
             __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid);
             _mm256_storeu_si256((__m256i *)(row + x), blended);
         }
-        for (; x < width; x++) row[x] = over_pixel(row[x], src, ia);
+        if (x < width) {
+            // The last few pixels through the same vector arithmetic, in a buffer of eight.
+            uint32_t tail[8] = {0};
+            int n = width - x;
+            __builtin_memcpy(tail, row + x, (size_t)n * 4);
+            __m256i d = _mm256_loadu_si256((const __m256i *)tail);
+            __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
+            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alpha), half), by257);
+            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, alpha), half), by257);
+            _mm256_storeu_si256((__m256i *)tail, _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid));
+            __builtin_memcpy(row + x, tail, (size_t)n * 4);
+        }
     }
 }
 #endif
@@ -116,6 +127,7 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
             __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), sp);
             _mm256_storeu_si256((__m256i *)(d + x), blended);
         }
+        // The last few pixels one by one: at a store's edge they are mostly transparent, skipped at once.
         for (; x < width; x++) {
             uint32_t p = s[x];
             if (p == 0) continue;
@@ -169,10 +181,15 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
         int x = 0;
-        for (; x + 8 <= width; x += 8) {
-            uint64_t coverage;
-            __builtin_memcpy(&coverage, m + x, 8);
+        for (; x < width; x += 8) {
+            // The last few pixels go through a buffer of eight (their missing coverage is 0: left alone).
+            int n = width - x < 8 ? width - x : 8;
+            uint32_t dTail[8] = {0};
+            uint32_t *dx = d + x;
+            uint64_t coverage = 0;
+            __builtin_memcpy(&coverage, m + x, (size_t)n);
             if (coverage == 0) continue; // outside the shape: nothing over
+            if (n < 8) { __builtin_memcpy(dTail, dx, (size_t)n * 4); dx = dTail; }
             // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
             __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
                                              _mm256_set1_epi32(0x01010101));
@@ -182,17 +199,13 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
             __m256i shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidHi, chi), half), by257);
             __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spreadAlpha));
             __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spreadAlpha));
-            __m256i dp = _mm256_loadu_si256((const __m256i *)(d + x));
+            __m256i dp = _mm256_loadu_si256((const __m256i *)dx);
             __m256i lo = _mm256_unpacklo_epi8(dp, zero), hi = _mm256_unpackhi_epi8(dp, zero);
             lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alo), half), by257);
             hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, ahi), half), by257);
             __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), _mm256_packus_epi16(slo, shi));
-            _mm256_storeu_si256((__m256i *)(d + x), blended);
-        }
-        for (; x < width; x++) {
-            if (m[x] == 0) continue;
-            uint32_t s = m[x] == 0xff ? src : scale_pixel(src, m[x]);
-            d[x] = (s >> 24) == 0xff ? s : over_pixel(d[x], s, 255 - (s >> 24));
+            _mm256_storeu_si256((__m256i *)dx, blended);
+            if (n < 8) __builtin_memcpy(d + x, dTail, (size_t)n * 4);
         }
     }
 }
