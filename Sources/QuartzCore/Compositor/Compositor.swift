@@ -194,6 +194,9 @@ public final class Compositor {
         /// What the layer handed its sublayers: their opacity and clip (with `toDevice`, their parent transform).
         var childOpacity: Float
         var childClip: CGRect?
+        /// The layer's render values as this frame's walk saw them: the painter paints from them, and a layer
+        /// revisited only because an ancestor moved (unchanged, not animating, not redrawn) keeps them.
+        var values: CALayerRenderValues
         /// The part of `childClip` where a sublayer's pixels are shown whole: inside a rounded mask, a rectangle
         /// clear of its corners (an occluder may only count what is certainly on screen).
         var childOpaqueClip: CGRect?
@@ -202,9 +205,10 @@ public final class Compositor {
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
         weak var owner: Compositor?
 
-        init(owner: Compositor, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform, occluder: PixelRect?,
-             childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?) {
+        init(owner: Compositor, values: CALayerRenderValues, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform,
+             occluder: PixelRect?, childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?) {
             self.owner = owner
+            self.values = values
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
             self.childOpacity = childOpacity; self.childClip = childClip; self.childOpaqueClip = childOpaqueClip
         }
@@ -263,7 +267,13 @@ public final class Compositor {
         }
         // From here every sublayer is visited (or the subtree forgotten): none stays queued.
         defer { layer.clearQueuedSublayers() }
-        let v = layer.renderValues()
+        let v: CALayerRenderValues
+        if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
+           let record = layer.compositorRecord, record.owner === self {
+            v = record.values // only an ancestor changed: the layer's own values are what they were
+        } else {
+            v = layer.renderValues()
+        }
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
             layer.clearChangeFlags()
@@ -311,10 +321,11 @@ public final class Compositor {
             childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
         }
         if let record = layer.compositorRecord {
+            record.values = v
             record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
             record.childOpacity = effective; record.childClip = childClip; record.childOpaqueClip = childOpaqueClip
         } else {
-            layer.compositorRecord = Record(owner: self, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
+            layer.compositorRecord = Record(owner: self, values: v, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
                                             childOpacity: effective, childClip: childClip, childOpaqueClip: childOpaqueClip)
         }
         layer.clearRedrawnRect()

@@ -33,7 +33,8 @@ enum Painter {
             index += layer.subtreeLayerCount
             return
         }
-        let v = layer.renderValues()
+        // On screen, the values the compositor's walk took this frame (the damage was worked out from them).
+        let v = cull ? (layer.compositorRecord?.values ?? layer.renderValues()) : layer.renderValues()
         let myIndex = index
         index += 1
         var toDevice = v.toSuperlayer.concatenating(parent)
