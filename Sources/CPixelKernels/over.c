@@ -33,6 +33,12 @@ void vitrine_over_solid_scalar(uint32_t *dst, int stride, int width, int height,
 }
 
 #if defined(__x86_64__)
+/// A lane mask for the first `n` (fewer than eight) of eight pixels.
+__attribute__((target("avx2")))
+static inline __m256i tailLanes(int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 __attribute__((target("avx2")))
 static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, uint32_t src) {
     uint32_t ia = 255 - (src >> 24);
@@ -55,16 +61,13 @@ static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, ui
             _mm256_storeu_si256((__m256i *)(row + x), blended);
         }
         if (x < width) {
-            // The last few pixels through the same vector arithmetic, in a buffer of eight.
-            uint32_t tail[8] = {0};
-            int n = width - x;
-            __builtin_memcpy(tail, row + x, (size_t)n * 4);
-            __m256i d = _mm256_loadu_si256((const __m256i *)tail);
+            // The last few pixels through the same vector arithmetic, loaded and stored under a lane mask.
+            __m256i lanes = tailLanes(width - x);
+            __m256i d = _mm256_maskload_epi32((const int *)(row + x), lanes);
             __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
             lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alpha), half), by257);
             hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, alpha), half), by257);
-            _mm256_storeu_si256((__m256i *)tail, _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid));
-            __builtin_memcpy(row + x, tail, (size_t)n * 4);
+            _mm256_maskstore_epi32((int *)(row + x), lanes, _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid));
         }
     }
 }
@@ -182,14 +185,13 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
         int x = 0;
         for (; x < width; x += 8) {
-            // The last few pixels go through a buffer of eight (their missing coverage is 0: left alone).
+            // The last few pixels are loaded and stored under a lane mask (their missing coverage is 0).
             int n = width - x < 8 ? width - x : 8;
-            uint32_t dTail[8] = {0};
-            uint32_t *dx = d + x;
             uint64_t coverage = 0;
-            __builtin_memcpy(&coverage, m + x, (size_t)n);
+            if (n == 8) __builtin_memcpy(&coverage, m + x, 8);
+            else for (int k = 0; k < n; k++) coverage |= (uint64_t)m[x + k] << (8 * k);
             if (coverage == 0) continue; // outside the shape: nothing over
-            if (n < 8) { __builtin_memcpy(dTail, dx, (size_t)n * 4); dx = dTail; }
+            __m256i lanes = n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n);
             // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
             __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
                                              _mm256_set1_epi32(0x01010101));
@@ -199,13 +201,12 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
             __m256i shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidHi, chi), half), by257);
             __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spreadAlpha));
             __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spreadAlpha));
-            __m256i dp = _mm256_loadu_si256((const __m256i *)dx);
+            __m256i dp = _mm256_maskload_epi32((const int *)(d + x), lanes);
             __m256i lo = _mm256_unpacklo_epi8(dp, zero), hi = _mm256_unpackhi_epi8(dp, zero);
             lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alo), half), by257);
             hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, ahi), half), by257);
             __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), _mm256_packus_epi16(slo, shi));
-            _mm256_storeu_si256((__m256i *)dx, blended);
-            if (n < 8) __builtin_memcpy(d + x, dTail, (size_t)n * 4);
+            _mm256_maskstore_epi32((int *)(d + x), lanes, blended);
         }
     }
 }
