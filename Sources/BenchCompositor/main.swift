@@ -1,6 +1,7 @@
 // vitrine-bench-compositor: the reference scene of shared/BENCHMARKS.md built with UIViews, layers
 // (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists, each beside
-// a floor measured in the same run, with the allocations each frame makes. Prints medians; asserts nothing.
+// a floor measured in the same round (five interleaved rounds), with the allocations each frame makes. Prints
+// medians and ranges; asserts nothing.
 // Run: swift run -c release vitrine-bench-compositor
 // Instructions per frame (repeatable on a noisy machine): bash Tools/bench-instructions.sh, which runs
 // `vitrine-bench-compositor --only WxH@S:FRAME` under callgrind, counting inside `countedFrame`.
@@ -53,10 +54,10 @@ final class ReferenceScene {
 @inline(never) @MainActor
 func countedFrame(_ frame: () -> Void) { frame() }
 
-/// Median time (ms) and median allocations of `frame` after `prepare`, over `runs` runs (the allocations are
-/// counted in runs of their own, after the timed ones: counting slows each call down).
+/// Median time (ms) of `frame` after `prepare`, over `runs` runs, after one run untimed (caches warm).
 @MainActor
-func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> (ms: Double, allocations: Int) {
+func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> Double {
+    prepare(); frame()
     let clock = MonotonicClock()
     var samples: [Double] = []
     for _ in 0..<runs {
@@ -65,33 +66,61 @@ func frames(_ runs: Int, prepare: () -> Void = {}, _ frame: () -> Void) -> (ms: 
         countedFrame(frame)
         samples.append((clock.now - t) * 1000)
     }
+    return median(samples)
+}
+
+/// Median allocations of `frame` after `prepare` (counted in runs of their own: counting slows each call down).
+@MainActor
+func allocations(prepare: () -> Void = {}, _ frame: () -> Void) -> Int {
     var counts: [Int] = []
-    for _ in 0..<min(runs, 21) {
+    for _ in 0..<21 {
         prepare()
         counts.append(AllocationCounter.count { countedFrame(frame) })
     }
-    return (median(samples), counts.sorted()[counts.count / 2])
+    return counts.sorted()[counts.count / 2]
+}
+
+/// `measure()` run twice, the first time untimed: the block of runs it times starts warm.
+@MainActor
+func warm(_ measure: () -> Double) -> Double {
+    _ = measure()
+    return measure()
+}
+
+/// A figure measured in several rounds: its times and its ratios to a floor measured in the same round.
+struct Rounds {
+    var ms: [Double] = []
+    var ratios: [Double] = []
+    mutating func add(_ t: Double, floor: Double) { ms.append(t); ratios.append(t / floor) }
+    var medianMs: Double { median(ms) }
+    var medianRatio: Double { median(ratios) }
+    /// "1.2x (1.1–1.4x)": the median ratio and the range over the rounds.
+    func ratioText(_ digits: Int = 2) -> String {
+        let f = "%.\(digits)fx"
+        return String(format: f, medianRatio) + " (" + String(format: f, ratios.min()!) + "–" + String(format: f, ratios.max()!) + ")"
+    }
 }
 
 @MainActor
-/// pixman floors: a full-frame SRC blit, and an OVER composite of an area of `area` pixels.
-func pixmanFloors(width: Int, height: Int) -> (src: Double, over: @MainActor (Int) -> Double) {
+/// pixman floors, timed when asked (median of `runs`): a full-frame SRC blit, and an OVER composite of an area of
+/// `area` pixels.
+func pixmanFloors(width: Int, height: Int) -> (src: @MainActor (Int) -> Double, over: @MainActor (Int, Int) -> Double) {
     let a = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, 0)!
     let b = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0)!
     // A real source: pixman skips an all-transparent one. Half-transparent orange, as BENCHMARKS.md's OVER anchor.
     var orange = pixman_color_t(red: 0x7fff, green: 0x4000, blue: 0, alpha: 0x7fff)
     var all = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(width), height: UInt16(height))
     pixman_image_fill_rectangles(PIXMAN_OP_SRC, a, &orange, 1, &all)
-    let clock = MonotonicClock()
-    func time(_ runs: Int, _ body: () -> Void) -> Double {
-        var s: [Double] = []
-        for _ in 0..<runs { let t = clock.now; body(); s.append((clock.now - t) * 1000) }
-        return median(s)
+    let src: @MainActor (Int) -> Double = { runs in
+        medianMilliseconds(runs: runs) {
+            pixman_image_composite32(PIXMAN_OP_SRC, a, nil, b, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+        }
     }
-    let src = time(101) { pixman_image_composite32(PIXMAN_OP_SRC, a, nil, b, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height)) }
-    let over: @MainActor (Int) -> Double = { area in
+    let over: @MainActor (Int, Int) -> Double = { area, runs in
         let side = max(1, Int(Double(area).squareRoot()))
-        return time(201) { pixman_image_composite32(PIXMAN_OP_OVER, a, nil, b, 0, 0, 0, 0, 0, 0, Int32(side), Int32(side)) }
+        return medianMilliseconds(runs: runs) {
+            pixman_image_composite32(PIXMAN_OP_OVER, a, nil, b, 0, 0, 0, 0, 0, 0, Int32(side), Int32(side))
+        }
     }
     return (src, over)
 }
@@ -149,7 +178,9 @@ func run() {
         return
     }
     AllocationCounter.preloadOrReexec()
-    print("vitrine-bench-compositor: median ms per frame, one thread; floors measured in the same run; allocations per frame"
+    let roundCount = 5
+    print("vitrine-bench-compositor: median ms per frame, one thread, over \(roundCount) interleaved rounds; each ratio is"
+          + " to a floor measured in the same round (median, and range over the rounds); allocations per frame"
           + (AllocationCounter.isActive ? "" : " (not counted: the malloc interposer is missing)"))
     for (w, h) in [(1280, 800), (1920, 1080)] {
         for scale in [CGFloat(1), 2] {
@@ -158,46 +189,72 @@ func run() {
             let pw = w * Int(scale), ph = h * Int(scale)
             let before = residentKiB()
             var f = Frames(app: app, scene: scene)
-
-            // 1. First frame: every backing store drawn, composited and presented (a new scene each run).
-            let first = frames(21, prepare: { f.prepare("first") }) { f.frame() }
+            f.prepare("first"); f.frame()
             let rss = residentKiB() - before
 
-            // Floor for 1: the same scene with raw cairo into one image of the same pixel size.
+            // The floor for 1: the same scene with raw cairo into one image of the same pixel size.
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph))!
             let cr = cairo_create(surface)!
             cairo_scale(cr, Double(scale), Double(scale))
             let face = cairo_toy_font_face_create("Noto Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)!
-            let cairoFloor = medianMilliseconds(runs: 21) { drawWithCairo(cr, scene, fontFace: face) }
-            cairo_font_face_destroy(face); cairo_destroy(cr); cairo_surface_destroy(surface)
-
+            defer { cairo_font_face_destroy(face); cairo_destroy(cr); cairo_surface_destroy(surface) }
             let (srcFloor, overFloor) = pixmanFloors(width: pw, height: ph)
             func area() -> Int { f.s.window.screen.compositor.lastDamage.reduce(0) { $0 + $1.area } }
-
-            // 2. Full recomposite of cached content: the whole tree moved by one point.
-            let full = frames(41, prepare: { f.prepare("full") }) { f.frame() }
-            // 3. One label's text changed.
-            let label = frames(201, prepare: { f.prepare("label") }) { f.frame() }
-            let labelArea = area()
-            // 4. One button recoloured under a translucent overlay (button 12 sits under overlay 0 at 1280x800).
-            let recolour = frames(201, prepare: { f.prepare("recolour") }) { f.frame() }
-            let recolourArea = area()
-            // 5. One animation frame: a 250x250 translucent view moved by 10 points.
-            let animate = frames(201, prepare: { f.prepare("animation") }) { f.frame() }
-            let animateArea = area()
-            // 6. Idle frame: nothing changed.
-            let idle = frames(1001) { f.frame() }
             let lvgl = lvglAnchor(width: w)
 
+            var first = Rounds(), full = Rounds(), label = Rounds(), recolour = Rounds(), animate = Rounds(), idle = Rounds()
+            var labelLVGL: [Double] = [], recolourLVGL: [Double] = []
+            var areas = (label: 0, recolour: 0, animate: 0)
+            // Every figure and its floor once per round, the rounds one after another: a slow spell of this shared
+            // machine moves a round's figure and its floor together, and the ratios stay comparable.
+            for _ in 0..<roundCount {
+                // 1. First frame: every backing store drawn, composited and presented (a new scene each run).
+                // (Each block starts with an untimed run, the floors too: the other figures' work must not leave
+                // cairo's glyph cache or the processor's caches cold for them.)
+                first.add(frames(7, prepare: { f.prepare("first") }) { f.frame() },
+                          floor: warm { medianMilliseconds(runs: 7) { drawWithCairo(cr, scene, fontFace: face) } })
+                // 2. Full recomposite of cached content: the whole tree moved by one point.
+                full.add(frames(15, prepare: { f.prepare("full") }) { f.frame() }, floor: warm { srcFloor(15) })
+                // 3. One label's text changed.
+                let l = frames(61, prepare: { f.prepare("label") }) { f.frame() }
+                areas.label = area()
+                label.add(l, floor: warm { overFloor(areas.label, 61) }); labelLVGL.append(l / lvgl.label)
+                // 4. One button recoloured under a translucent overlay (button 12 sits under overlay 0 at 1280x800).
+                let r = frames(61, prepare: { f.prepare("recolour") }) { f.frame() }
+                areas.recolour = area()
+                recolour.add(r, floor: warm { overFloor(areas.recolour, 61) }); recolourLVGL.append(r / lvgl.recolour)
+                // 5. One animation frame: a 250x250 translucent view moved by 10 points.
+                let a = frames(61, prepare: { f.prepare("animation") }) { f.frame() }
+                areas.animate = area()
+                animate.add(a, floor: warm { overFloor(areas.animate, 61) })
+                // 6. Idle frame: nothing changed (its own time is its figure).
+                let i = frames(301) { f.frame() }
+                idle.add(i, floor: i)
+            }
+            let allocs = (first: allocations(prepare: { f.prepare("first") }) { f.frame() },
+                          full: allocations(prepare: { f.prepare("full") }) { f.frame() },
+                          label: allocations(prepare: { f.prepare("label") }) { f.frame() },
+                          recolour: allocations(prepare: { f.prepare("recolour") }) { f.frame() },
+                          animate: allocations(prepare: { f.prepare("animation") }) { f.frame() },
+                          idle: allocations { f.frame() })
+            func lvglText(_ r: [Double]) -> String {
+                String(format: "%.2fx (%.2f–%.2fx)", median(r), r.min()!, r.max()!)
+            }
+
             print(String(format: "%dx%d @%gx (%dx%d px), resident +%d KiB for the scene", w, h, Double(scale), pw, ph, rss))
-            print(String(format: "  1 first frame          %8.3f   floor raw cairo %.3f  ratio %.2fx (goal 1.5x); %d allocations", first.ms, cairoFloor, first.ms / cairoFloor, first.allocations))
-            print(String(format: "  2 full recomposite     %8.3f   floor pixman SRC %.3f  ratio %.2fx (goal 4x); %d allocations", full.ms, srcFloor, full.ms / srcFloor, full.allocations))
-            print(String(format: "  3 label text change    %8.3f   damage %d px, floor pixman OVER of it %.4f  ratio %.1fx; LVGL anchor %.3f ratio %.1fx (goal 0.8x); %d allocations",
-                         label.ms, labelArea, overFloor(labelArea), label.ms / overFloor(labelArea), lvgl.label, label.ms / lvgl.label, label.allocations))
-            print(String(format: "  4 recolour under glass %8.3f   damage %d px, floor %.4f  ratio %.1fx; LVGL anchor %.3f ratio %.1fx (goal 0.8x); %d allocations",
-                         recolour.ms, recolourArea, overFloor(recolourArea), recolour.ms / overFloor(recolourArea), lvgl.recolour, recolour.ms / lvgl.recolour, recolour.allocations))
-            print(String(format: "  5 animation frame      %8.3f   damage %d px, floor %.4f  ratio %.1fx; %d allocations", animate.ms, animateArea, overFloor(animateArea), animate.ms / overFloor(animateArea), animate.allocations))
-            print(String(format: "  6 idle frame           %8.4f   %d allocations", idle.ms, idle.allocations))
+            print(String(format: "  1 first frame          %8.3f   vs raw cairo %.3f: ", first.medianMs, median(first.ms.indices.map { first.ms[$0] / first.ratios[$0] }))
+                  + first.ratioText() + String(format: " (goal 1.5x); %d allocations", allocs.first))
+            print(String(format: "  2 full recomposite     %8.3f   vs pixman SRC of the frame: ", full.medianMs) + full.ratioText()
+                  + String(format: " (goal 4x); %d allocations", allocs.full))
+            print(String(format: "  3 label text change    %8.3f   damage %d px, vs pixman OVER of it: ", label.medianMs, areas.label)
+                  + label.ratioText(1) + String(format: "; vs LVGL anchor %.3f: ", lvgl.label) + lvglText(labelLVGL)
+                  + String(format: " (goal 0.8x); %d allocations", allocs.label))
+            print(String(format: "  4 recolour under glass %8.3f   damage %d px, vs pixman OVER of it: ", recolour.medianMs, areas.recolour)
+                  + recolour.ratioText(1) + String(format: "; vs LVGL anchor %.3f: ", lvgl.recolour) + lvglText(recolourLVGL)
+                  + String(format: " (goal 0.8x); %d allocations", allocs.recolour))
+            print(String(format: "  5 animation frame      %8.3f   damage %d px, vs pixman OVER of it: ", animate.medianMs, areas.animate)
+                  + animate.ratioText(1) + String(format: "; %d allocations", allocs.animate))
+            print(String(format: "  6 idle frame           %8.4f   %d allocations", idle.medianMs, allocs.idle))
             f.s.window.isHidden = true
         }
     }
