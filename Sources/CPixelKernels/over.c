@@ -39,37 +39,49 @@ static inline __m256i tailLanes(int n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
+/// x × a / 255 in each 16-bit lane, rounded as pixman does: (x·a + 0x80) · 257 / 65536 is (t + t / 256) / 256 for
+/// every t up to 65535.
+__attribute__((target("avx2")))
+static inline __m256i mulUN8(__m256i x, __m256i a) {
+    return _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(x, a), _mm256_set1_epi16(0x80)), _mm256_set1_epi16(0x0101));
+}
+
+/// Eight premultiplied pixels `s` OVER eight pixels `d`: s + d × (255 − alpha(s)) / 255 in every channel.
+__attribute__((target("avx2")))
+static inline __m256i over8(__m256i d, __m256i s) {
+    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi16(0xff);
+    // Each pixel's alpha word (the fourth of its four 16-bit lanes) copied to all four.
+    const __m256i spreadAlpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                                 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    // Bytes to 16-bit lanes within each 128-bit half; the pack below undoes it the same way.
+    __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(_mm256_unpacklo_epi8(s, zero), spreadAlpha));
+    __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(_mm256_unpackhi_epi8(s, zero), spreadAlpha));
+    __m256i lo = mulUN8(_mm256_unpacklo_epi8(d, zero), alo), hi = mulUN8(_mm256_unpackhi_epi8(d, zero), ahi);
+    return _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), s);
+}
+
 __attribute__((target("avx2")))
 static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, uint32_t src) {
-    uint32_t ia = 255 - (src >> 24);
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i alpha = _mm256_set1_epi16((short)ia);
-    const __m256i half = _mm256_set1_epi16(0x80);
-    const __m256i by257 = _mm256_set1_epi16(0x0101);
+    const __m256i alpha = _mm256_set1_epi16((short)(255 - (src >> 24)));
     const __m256i solid = _mm256_set1_epi32((int)src);
+    #define BLEND_SOLID(d) _mm256_adds_epu8(_mm256_packus_epi16(mulUN8(_mm256_unpacklo_epi8(d, zero), alpha), \
+                                                            mulUN8(_mm256_unpackhi_epi8(d, zero), alpha)), solid)
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * stride);
         int x = 0;
         for (; x + 8 <= width; x += 8) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(row + x));
-            // Bytes to 16-bit lanes (within each 128-bit half; the pack below undoes it the same way).
-            __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-            // (x·a + 0x80) · 257 / 65536 is (t + t / 256) / 256 for every t up to 65535.
-            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alpha), half), by257);
-            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, alpha), half), by257);
-            __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid);
-            _mm256_storeu_si256((__m256i *)(row + x), blended);
+            _mm256_storeu_si256((__m256i *)(row + x), BLEND_SOLID(d));
         }
         if (x < width) {
-            // The last few pixels through the same vector arithmetic, loaded and stored under a lane mask.
+            // The last few pixels through the same arithmetic, loaded and stored under a lane mask.
             __m256i lanes = tailLanes(width - x);
             __m256i d = _mm256_maskload_epi32((const int *)(row + x), lanes);
-            __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alpha), half), by257);
-            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, alpha), half), by257);
-            _mm256_maskstore_epi32((int *)(row + x), lanes, _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), solid));
+            _mm256_maskstore_epi32((int *)(row + x), lanes, BLEND_SOLID(d));
         }
     }
+    #undef BLEND_SOLID
 }
 #endif
 
@@ -105,13 +117,6 @@ void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src,
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i half = _mm256_set1_epi16(0x80);
-    const __m256i by257 = _mm256_set1_epi16(0x0101);
-    const __m256i ones = _mm256_set1_epi16(0xff);
-    // Each pixel's alpha word (the fourth of its four 16-bit lanes) copied to all four.
-    const __m256i spreadAlpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                                 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint32_t *s = (const uint32_t *)((const uint8_t *)src + (ptrdiff_t)y * srcStride);
@@ -120,15 +125,7 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
             __m256i sp = _mm256_loadu_si256((const __m256i *)(s + x));
             if (_mm256_testz_si256(sp, sp)) continue; // all transparent: nothing over
             __m256i dp = _mm256_loadu_si256((const __m256i *)(d + x));
-            __m256i slo = _mm256_unpacklo_epi8(sp, zero), shi = _mm256_unpackhi_epi8(sp, zero);
-            // 255 − alpha, per pixel, in each of its channels' lanes.
-            __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spreadAlpha));
-            __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spreadAlpha));
-            __m256i lo = _mm256_unpacklo_epi8(dp, zero), hi = _mm256_unpackhi_epi8(dp, zero);
-            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alo), half), by257);
-            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, ahi), half), by257);
-            __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), sp);
-            _mm256_storeu_si256((__m256i *)(d + x), blended);
+            _mm256_storeu_si256((__m256i *)(d + x), over8(dp, sp));
         }
         // The last few pixels one by one: at a store's edge they are mostly transparent, skipped at once.
         for (; x < width; x++) {
@@ -173,18 +170,12 @@ __attribute__((target("avx2")))
 static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                    int height, uint32_t src) {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i half = _mm256_set1_epi16(0x80);
-    const __m256i by257 = _mm256_set1_epi16(0x0101);
-    const __m256i ones = _mm256_set1_epi16(0xff);
-    const __m256i spreadAlpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                                 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
     const __m256i solid = _mm256_set1_epi32((int)src);
     const __m256i solidLo = _mm256_unpacklo_epi8(solid, zero), solidHi = _mm256_unpackhi_epi8(solid, zero);
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
-        int x = 0;
-        for (; x < width; x += 8) {
+        for (int x = 0; x < width; x += 8) {
             // The last few pixels are loaded and stored under a lane mask (their missing coverage is 0).
             int n = width - x < 8 ? width - x : 8;
             uint64_t coverage = 0;
@@ -195,18 +186,11 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
             // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
             __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
                                              _mm256_set1_epi32(0x01010101));
-            __m256i clo = _mm256_unpacklo_epi8(cov, zero), chi = _mm256_unpackhi_epi8(cov, zero);
-            // The colour scaled by the coverage.
-            __m256i slo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidLo, clo), half), by257);
-            __m256i shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(solidHi, chi), half), by257);
-            __m256i alo = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spreadAlpha));
-            __m256i ahi = _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spreadAlpha));
+            // The colour scaled by the coverage, then over.
+            __m256i scaled = _mm256_packus_epi16(mulUN8(solidLo, _mm256_unpacklo_epi8(cov, zero)),
+                                                 mulUN8(solidHi, _mm256_unpackhi_epi8(cov, zero)));
             __m256i dp = _mm256_maskload_epi32((const int *)(d + x), lanes);
-            __m256i lo = _mm256_unpacklo_epi8(dp, zero), hi = _mm256_unpackhi_epi8(dp, zero);
-            lo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(lo, alo), half), by257);
-            hi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(hi, ahi), half), by257);
-            __m256i blended = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), _mm256_packus_epi16(slo, shi));
-            _mm256_maskstore_epi32((int *)(d + x), lanes, blended);
+            _mm256_maskstore_epi32((int *)(d + x), lanes, over8(dp, scaled));
         }
     }
 }
