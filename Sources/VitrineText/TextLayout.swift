@@ -44,6 +44,13 @@ public final class TextLayout {
                 maximumLines: Int = 0) {
         self.paragraph = paragraph
         self.width = width.map { Swift.max(0, $0) }
+        if Self.singleLineFastPath, let line = Self.singleLatinLine(text, width: self.width) {
+            Self.singleLineLayouts += 1
+            lines = [line]
+            isTruncated = false
+            size = CGSize(width: line.width, height: line.height)
+            return
+        }
         var analysis = TextAnalysis(text)
         var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: self.width, maximumLines: maximumLines)
         builder.build()
@@ -54,6 +61,49 @@ public final class TextLayout {
         for line in lines { w = Swift.max(w, line.width) }
         let h = (lines.last.map { $0.top + $0.height }) ?? 0
         size = CGSize(width: w, height: h)
+    }
+
+    /// Whether `singleLatinLine` may stand in for the general path (tests compare the two).
+    nonisolated(unsafe) static var singleLineFastPath = true
+    /// Layouts `singleLatinLine` made (tests: that it is taken).
+    nonisolated(unsafe) static var singleLineLayouts = 0
+
+    /// The commonest label: one style, printable ASCII with a letter, no newline or trailing space, kerning left
+    /// to the font, and narrow enough for the width. Its line is what the general path makes of it (one item at
+    /// level 0, Latin, shaped from the word cache, shown whole), without the analysis and line-breaking lists;
+    /// `nil` for anything else.
+    private static func singleLatinLine(_ text: StyledText, width: CGFloat?) -> TextLine? {
+        guard text.runs.count == 1, text.runs[0].range.lowerBound <= 0, text.runs[0].style.kern == nil else { return nil }
+        let style = text.runs[0].style, face = style.font.face
+        let utf8 = text.string.utf8
+        guard !utf8.isEmpty, utf8.count <= 256, text.runs[0].range.upperBound >= utf8.count, utf8.last != 0x20 else { return nil }
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(utf8.count)
+        var hasLetter = false, spaces = 0
+        for byte in utf8 {
+            guard byte >= 0x20, byte < 0x7F, face.covers(UInt32(byte)) else { return nil }
+            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { hasLetter = true }
+            if byte == 0x20 { spaces += 1 }
+            scalars.append(UInt32(byte))
+        }
+        // Without a letter the general path shapes with HarfBuzz's Common script, not from the word cache.
+        guard hasLetter, let shaped = WordShapeCache.shared.shape(scalars[...], face: face, kerning: true) else { return nil }
+        let scale = style.font.size / face.unitsPerEm
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(shaped.count)
+        var advance: CGFloat = 0
+        for g in shaped {
+            let glyph = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster), advance: CGFloat(g.advance) * scale,
+                                    offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
+            advance += glyph.advance
+            glyphs.append(glyph)
+        }
+        // Wider than the line: wrapping or truncation, the general path's work.
+        if let width, advance > width + 0.001 { return nil }
+        let font = style.font
+        return TextLine(runs: [TextLine.Run(face: face, style: style, glyphs: glyphs, width: advance)], width: advance,
+                        ascent: font.ascender, descent: -font.descender, leading: font.leading, top: 0,
+                        isRTLParagraph: false, isLastOfParagraph: true, spaceCount: spaces)
     }
 
     /// The baseline of the first line, from the top.

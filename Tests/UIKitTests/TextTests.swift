@@ -56,6 +56,41 @@ import Testing
 
     func glyphCount(_ l: TextLayout) -> Int { l.lines.flatMap(\.runs).reduce(0) { $0 + $1.glyphs.count } }
 
+    @Test func aSingleLatinLineIsLaidOutAsTheGeneralPathLaysItOut() {
+        func describe(_ l: TextLayout) -> String {
+            var out = "\(l.size) \(l.isTruncated) \(l.lines.count)"
+            for line in l.lines {
+                out += " | \(line.width) \(line.ascent) \(line.descent) \(line.leading) \(line.top) \(line.spaceCount)"
+                    + " \(line.isRTLParagraph) \(line.isLastOfParagraph)"
+                for run in line.runs {
+                    out += " [\(run.width) \(run.face.postScriptName)"
+                    for g in run.glyphs { out += " \(g.glyph)@\(g.cluster):\(g.advance),\(g.offsetX),\(g.offsetY)" }
+                    out += "]"
+                }
+            }
+            return out
+        }
+        let cases: [(String, CGFloat?, Int)] = [
+            ("Button 17 value 629", nil, 0), ("Button 17 value 629", 400, 1), ("  leading spaces", 300, 0),
+            ("AVAVAV Typography fi fl ffi", nil, 0), ("x", 5, 1), ("Too wide for its line by far", 40, 1),
+            ("Wraps onto more than one line here", 60, 0), ("trailing space ", nil, 0), ("12345", nil, 0),
+            ("Tab\there", nil, 0), ("Two\nlines", nil, 0), ("Émile", nil, 0), ("", nil, 0),
+        ]
+        let fastBefore = TextLayout.singleLineLayouts
+        for (text, width, lines) in cases {
+            let before = TextLayout.singleLineFastPath
+            defer { TextLayout.singleLineFastPath = before }
+            TextLayout.singleLineFastPath = true
+            let quick = layout(text, width: width, lines: lines)
+            TextLayout.singleLineFastPath = false
+            let general = layout(text, width: width, lines: lines)
+            #expect(describe(quick) == describe(general), "\(text)")
+        }
+        // The first four cases take the fast path; the rest are the general path's (too wide, wrapped, a trailing
+        // space, no letter, a tab, a newline, not ASCII, empty).
+        #expect(TextLayout.singleLineLayouts - fastBefore == 4)
+    }
+
     @Test func kerningTightensPairsAndKernZeroTurnsItOff() {
         let kerned = layout("AVAVAV").size.width, plain = layout("AVAVAV", kern: 0).size.width
         #expect(kerned < plain)
