@@ -131,11 +131,14 @@ extension CGContext {
     }
 
     /// Fills `rect`; the current path is left as it was.
-    public func fill(_ rect: CGRect) { fill([rect]) }
+    public func fill(_ rect: CGRect) { fillRects { addRect(rect) } }
 
-    public func fill(_ rects: [CGRect]) {
+    public func fill(_ rects: [CGRect]) { fillRects { rects.forEach(addRect) } }
+
+    /// Fills the rectangles `add` puts in a path of their own (one rectangle makes no array).
+    private func fillRects(_ add: () -> Void) {
         withTemporaryPath {
-            rects.forEach(addRect)
+            add()
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             drawShadowed(ink: .fill) { setSource(state.fillColor); cairo_fill(cr) }
         }
