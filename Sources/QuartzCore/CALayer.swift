@@ -623,12 +623,6 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         queueForCompositor()
     }
 
-    func markSubtreeChanged() {
-        guard !subtreeChanged else { return }
-        subtreeChanged = true
-        queueForCompositor()
-    }
-
     /// The sublayers the compositor must visit when it visits this layer only for something below it: the ones
     /// that changed, or have changes below them, since it last looked (so a change deep in a big tree costs its
     /// path, not a scan of every sibling on the way). Each is in the list once (`isQueuedInSuperlayer`).
