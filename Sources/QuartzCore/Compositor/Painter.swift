@@ -190,15 +190,22 @@ enum Painter {
             var c = color
             var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
             pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &c, 1, &box)
-        } else if pixman_image_get_format(destination) == PIXMAN_a8r8g8b8, let pixels = pixman_image_get_data(destination),
-                  r.x >= 0, r.y >= 0, r.maxX <= Int(pixman_image_get_width(destination)),
-                  r.maxY <= Int(pixman_image_get_height(destination)) {
-            let stride = Int(pixman_image_get_stride(destination))
-            vitrine_over_solid(pixels + r.y * (stride / 4) + r.x, Int32(stride), Int32(r.width), Int32(r.height), pixel(color))
+        } else if let (pixels, stride) = directPixels(destination, r) {
+            vitrine_over_solid(pixels, Int32(stride), Int32(r.width), Int32(r.height), pixel(color))
         } else if let solid = solidImage(color) {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
+    }
+
+    /// Where the vector blends (CPixelKernels) may write `r` of `destination` themselves: its first pixel and the
+    /// row stride in bytes, when the image is premultiplied ARGB32 and holds all of `r` (else pixman blends).
+    @inline(__always) static func directPixels(_ destination: OpaquePointer, _ r: PixelRect) -> (UnsafeMutablePointer<UInt32>, Int)? {
+        guard pixman_image_get_format(destination) == PIXMAN_a8r8g8b8, let pixels = pixman_image_get_data(destination),
+              r.x >= 0, r.y >= 0, r.maxX <= Int(pixman_image_get_width(destination)),
+              r.maxY <= Int(pixman_image_get_height(destination)) else { return nil }
+        let stride = Int(pixman_image_get_stride(destination))
+        return (pixels + r.y * (stride / 4) + r.x, stride)
     }
 
     /// pixman's colour as one ARGB32 pixel, 8 bits a channel (the high byte of each 16, as pixman narrows it).
@@ -251,13 +258,10 @@ enum Painter {
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
         guard let source = image.pixmanImageForCompositing() else { return }
-        if !image.isOpaque, let from = pixman_image_get_data(source), let to = pixman_image_get_data(d.destination),
-           pixman_image_get_format(d.destination) == PIXMAN_a8r8g8b8, r.x >= 0, r.y >= 0,
-           r.maxX <= Int(pixman_image_get_width(d.destination)), r.maxY <= Int(pixman_image_get_height(d.destination)) {
+        if !image.isOpaque, let from = pixman_image_get_data(source), let (to, toStride) = directPixels(d.destination, r) {
             // A translucent store (text, drawn shapes): blended by the vector loop, which skips its empty runs.
-            let fromStride = Int(pixman_image_get_stride(source)), toStride = Int(pixman_image_get_stride(d.destination))
-            vitrine_over_argb(to + r.y * (toStride / 4) + r.x, Int32(toStride),
-                              from + (r.y - target.y) * (fromStride / 4) + (r.x - target.x), Int32(fromStride),
+            let fromStride = Int(pixman_image_get_stride(source))
+            vitrine_over_argb(to, Int32(toStride), from + (r.y - target.y) * (fromStride / 4) + (r.x - target.x), Int32(fromStride),
                               Int32(r.width), Int32(r.height))
         } else {
             pixman_image_composite32(image.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, d.destination,

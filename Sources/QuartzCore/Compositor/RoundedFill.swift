@@ -66,19 +66,19 @@ enum RoundedFill {
         // The corners: the colour through the mask's quadrants.
         let corners = [(rect.x, rect.y, 0, 0), (rect.maxX - s, rect.y, s, 0),
                        (rect.x, rect.maxY - s, 0, s), (rect.maxX - s, rect.maxY - s, s, s)]
-        let direct = pixman_image_get_format(destination) == PIXMAN_a8r8g8b8 ? pixman_image_get_data(destination) : nil
-        let bounds = PixelRect(x: 0, y: 0, width: Int(pixman_image_get_width(destination)),
-                               height: Int(pixman_image_get_height(destination)))
+        // The corners lie inside the shown part of `rect`: one look at the destination serves all four.
+        let shown = rect.intersection(clip)
+        let direct = Painter.directPixels(destination, shown)
         for (x, y, mx, my) in corners {
             let r = PixelRect(x: x, y: y, width: s, height: s).intersection(clip)
             guard !r.isEmpty else { continue }
-            if let direct, let coverage = pixman_image_get_data(mask.image), bounds.contains(r) {
+            if let (origin, stride) = direct, let coverage = pixman_image_get_data(mask.image) {
                 // Small blends, four per button: the vector loop without pixman's setup for each.
-                let stride = Int(pixman_image_get_stride(destination)), maskStride = Int(pixman_image_get_stride(mask.image))
+                let maskStride = Int(pixman_image_get_stride(mask.image))
                 let from = UnsafeRawPointer(coverage).assumingMemoryBound(to: UInt8.self)
                     + (my + r.y - y) * maskStride + (mx + r.x - x)
-                vitrine_over_solid_masked(direct + r.y * (stride / 4) + r.x, Int32(stride), from, Int32(maskStride),
-                                          Int32(r.width), Int32(r.height), Painter.pixel(color))
+                vitrine_over_solid_masked(origin + (r.y - shown.y) * (stride / 4) + (r.x - shown.x), Int32(stride), from,
+                                          Int32(maskStride), Int32(r.width), Int32(r.height), Painter.pixel(color))
             } else if let solid = Painter.solidImage(color) {
                 pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
                                          Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
