@@ -24,6 +24,11 @@ static inline uint32_t over_pixel(uint32_t d, uint32_t s, uint32_t ia) {
     return out;
 }
 
+// A premultiplied pixel `s` over `d`; an opaque one replaces it.
+static inline uint32_t over_premultiplied(uint32_t d, uint32_t s) {
+    return (s >> 24) == 0xff ? s : over_pixel(d, s, 255 - (s >> 24));
+}
+
 void vitrine_over_solid_scalar(uint32_t *dst, int stride, int width, int height, uint32_t src) {
     uint32_t ia = 255 - (src >> 24);
     for (int y = 0; y < height; y++) {
@@ -107,9 +112,7 @@ void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src,
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint32_t *s = (const uint32_t *)((const uint8_t *)src + (ptrdiff_t)y * srcStride);
         for (int x = 0; x < width; x++) {
-            uint32_t p = s[x];
-            if (p == 0) continue;
-            d[x] = (p >> 24) == 0xff ? p : over_pixel(d[x], p, 255 - (p >> 24));
+            if (s[x] != 0) d[x] = over_premultiplied(d[x], s[x]);
         }
     }
 }
@@ -129,9 +132,7 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
         }
         // The last few pixels one by one: at a store's edge they are mostly transparent, skipped at once.
         for (; x < width; x++) {
-            uint32_t p = s[x];
-            if (p == 0) continue;
-            d[x] = (p >> 24) == 0xff ? p : over_pixel(d[x], p, 255 - (p >> 24));
+            if (s[x] != 0) d[x] = over_premultiplied(d[x], s[x]);
         }
     }
 }
@@ -159,8 +160,7 @@ void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
         for (int x = 0; x < width; x++) {
             if (m[x] == 0) continue;
-            uint32_t s = m[x] == 0xff ? src : scale_pixel(src, m[x]);
-            d[x] = (s >> 24) == 0xff ? s : over_pixel(d[x], s, 255 - (s >> 24));
+            d[x] = over_premultiplied(d[x], m[x] == 0xff ? src : scale_pixel(src, m[x]));
         }
     }
 }
