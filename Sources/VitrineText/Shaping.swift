@@ -13,6 +13,14 @@ struct ShapedGlyph {
     var offsetY: CGFloat
 }
 
+extension ShapedGlyph {
+    /// `g` in points (`scale`: points per font unit), its cluster counted from `base`.
+    init(_ g: FontUnitGlyph, base: Int, scale: CGFloat) {
+        self.init(glyph: g.glyph, cluster: base + Int(g.cluster), advance: CGFloat(g.advance) * scale,
+                  offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
+    }
+}
+
 /// A maximal stretch of one paragraph with the same bidi level, script, style and face, shaped.
 struct ShapedItem {
     var range: Range<Int>
@@ -70,6 +78,7 @@ struct TextAnalysis {
     }
 
     static func isParagraphSeparator(_ c: UInt32) -> Bool { c == 0x0A || c == 0x0D || c == 0x2029 || c == 0x2028 }
+    static func isASCIILetter(_ c: UInt32) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0xA0 || c == 0x3000 || (0x2000...0x200A).contains(c) }
 
     private mutating func analyse(_ p: Range<Int>) {
@@ -152,7 +161,7 @@ struct TextAnalysis {
         for i in p {
             let c = scalars[i]
             guard c < 0x80, styles[styleOfScalar[i]].font.face.covers(c) else { return false }
-            if (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A { hasLetter = true }
+            if Self.isASCIILetter(c) { hasLetter = true }
         }
         baseIsRTL.append(false)
         guard !p.isEmpty else { return true }
@@ -180,12 +189,7 @@ struct TextAnalysis {
         let kerning = style.kern != 0
         let scale = style.font.size / face.unitsPerEm
         /// Font-unit glyphs whose clusters count from `base`, in points.
-        func scaled(_ raw: [FontUnitGlyph], base: Int) -> [ShapedGlyph] {
-            raw.map { g in
-                ShapedGlyph(glyph: g.glyph, cluster: base + Int(g.cluster), advance: CGFloat(g.advance) * scale,
-                            offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
-            }
-        }
+        func scaled(_ raw: [FontUnitGlyph], base: Int) -> [ShapedGlyph] { raw.map { ShapedGlyph($0, base: base, scale: scale) } }
         // Left-to-right Latin ASCII: from shaped words (see WordShapeCache), when the face shapes words as lines.
         if ascii, level == 0, script == HB_SCRIPT_LATIN,
            let words = WordShapeCache.shared.shape(scalars[range], face: face, kerning: kerning) {

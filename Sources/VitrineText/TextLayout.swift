@@ -82,7 +82,7 @@ public final class TextLayout {
         var hasLetter = false, spaces = 0
         for byte in utf8 {
             guard byte >= 0x20, byte < 0x7F, face.covers(UInt32(byte)) else { return nil }
-            if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { hasLetter = true }
+            if TextAnalysis.isASCIILetter(UInt32(byte)) { hasLetter = true }
             if byte == 0x20 { spaces += 1 }
             scalars.append(UInt32(byte))
         }
@@ -93,8 +93,7 @@ public final class TextLayout {
         glyphs.reserveCapacity(shaped.count)
         var advance: CGFloat = 0
         for g in shaped {
-            let glyph = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster), advance: CGFloat(g.advance) * scale,
-                                    offsetX: CGFloat(g.offsetX) * scale, offsetY: CGFloat(g.offsetY) * scale)
+            let glyph = ShapedGlyph(g, base: 0, scale: scale)
             advance += glyph.advance
             glyphs.append(glyph)
         }
