@@ -87,11 +87,12 @@ func warm(_ measure: () -> Double) -> Double {
     return measure()
 }
 
-/// A figure measured in several rounds: its times and its ratios to a floor measured in the same round.
+/// A figure measured in several rounds: its times, its floor's, and their ratios, round by round.
 struct Rounds {
     var ms: [Double] = []
+    var floors: [Double] = []
     var ratios: [Double] = []
-    mutating func add(_ t: Double, floor: Double) { ms.append(t); ratios.append(t / floor) }
+    mutating func add(_ t: Double, floor: Double) { ms.append(t); floors.append(floor); ratios.append(t / floor) }
     var medianMs: Double { median(ms) }
     var medianRatio: Double { median(ratios) }
     /// "1.2x (1.1–1.4x)": the median ratio and the range over the rounds.
@@ -242,7 +243,7 @@ func run() {
             }
 
             print(String(format: "%dx%d @%gx (%dx%d px), resident +%d KiB for the scene", w, h, Double(scale), pw, ph, rss))
-            print(String(format: "  1 first frame          %8.3f   vs raw cairo %.3f: ", first.medianMs, median(first.ms.indices.map { first.ms[$0] / first.ratios[$0] }))
+            print(String(format: "  1 first frame          %8.3f   vs raw cairo %.3f: ", first.medianMs, median(first.floors))
                   + first.ratioText() + String(format: " (goal 1.5x); %d allocations", allocs.first))
             print(String(format: "  2 full recomposite     %8.3f   vs pixman SRC of the frame: ", full.medianMs) + full.ratioText()
                   + String(format: " (goal 4x); %d allocations", allocs.full))
