@@ -204,3 +204,14 @@ void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
 }
+
+void vitrine_add_a8(uint8_t *dst, int dstStride, const uint8_t *src, int srcStride, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        uint8_t *d = dst + (ptrdiff_t)y * dstStride;
+        const uint8_t *s = src + (ptrdiff_t)y * srcStride;
+        for (int x = 0; x < width; x++) {
+            unsigned v = (unsigned)d[x] + s[x];
+            d[x] = (uint8_t)(v > 255 ? 255 : v); // saturating, as pixman's ADD
+        }
+    }
+}

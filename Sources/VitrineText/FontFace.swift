@@ -20,6 +20,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// Cap height and x-height in ems (0 when the font does not say).
     public let capHeight: CGFloat, xHeight: CGFloat
 
+    /// Whether the face has colour glyphs (emoji): cairo draws those as colour images, not through coverage masks.
+    public let hasColorGlyphs: Bool
+
     let ftFace: FT_Face
     let hbFont: OpaquePointer
     let cairoFace: OpaquePointer
@@ -43,6 +46,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         ftFace = face
         hbFont = font
         unitsPerEm = CGFloat(upem)
+        hasColorGlyphs = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? familyName

@@ -115,10 +115,22 @@ public final class TextLayout {
         // Glyphs placed first, so the drawing can say exactly what it touches (the glyphs' ink extents): a layer
         // damages and composites only that.
         var placed: [(glyphs: [cairo_glyph_t], run: TextLine.Run)] = []
+        for line in lines { place(line, origin: origin, box: box, into: &placed) }
+        // Where the context can take them, the glyphs are blended straight into its pixels (the same pixels cairo
+        // would write; it records their ink itself); else cairo draws them, with the context's shadow if it has one
+        // (and colour glyphs, which are images rather than coverage).
+        if placed.allSatisfy({ $0.glyphs.isEmpty || (!$0.run.face.hasColorGlyphs && context.canDrawGlyphs(size: $0.run.style.font.size)) }) {
+            for (glyphs, run) in placed where !glyphs.isEmpty {
+                glyphs.withUnsafeBufferPointer {
+                    context.drawGlyphs($0, face: run.face.cairoFace, size: run.style.font.size, options: Self.fontOptions,
+                                       color: run.style.color)
+                }
+            }
+            return
+        }
         var ink = CGRect.null
         context.withCairo(inkRect: nil) { cr in
             cairo_set_font_options(cr, Self.fontOptions)
-            for line in lines { place(line, origin: origin, box: box, into: &placed) }
             for (glyphs, run) in placed where !glyphs.isEmpty {
                 cairo_set_font_face(cr, run.face.cairoFace)
                 cairo_set_font_size(cr, Double(run.style.font.size))

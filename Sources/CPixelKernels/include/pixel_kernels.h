@@ -30,4 +30,9 @@ void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask
 void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                       int height, uint32_t src);
 
+/// Adds `height` rows of `width` 8-bit coverages from `src` (rows `srcStride` bytes apart) into `dst` (rows
+/// `dstStride` apart), saturating at 255: pixman's ADD of one a8 image to another (how cairo gathers overlapping
+/// glyphs into one mask before blending them).
+void vitrine_add_a8(uint8_t *dst, int dstStride, const uint8_t *src, int srcStride, int width, int height);
+
 #endif

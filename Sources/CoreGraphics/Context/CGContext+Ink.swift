@@ -47,6 +47,12 @@ extension CGContext {
         inkBounds = inkBounds.map { $0.union(touched) } ?? touched
     }
 
+    /// Adds pixels a drawing call touched, known exactly in device space (clipped already).
+    func recordDeviceInk(_ touched: CGRect) {
+        guard inkTracking, !touched.isEmpty else { return }
+        inkBounds = inkBounds.map { $0.union(touched) } ?? touched
+    }
+
     /// The device-space bounding box of a user-space box.
     private func deviceBox(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CGRect {
         guard x2 > x1, y2 > y1 else { return .null }

@@ -192,6 +192,7 @@ extension CGContext {
     public func clip(using rule: CGPathFillRule = .winding) {
         cairo_set_fill_rule(cr, rule.cairoRule)
         cairo_clip(cr)
+        state.pixelClip = nil // any shape
     }
 
     /// Intersects the clip with `rect`; the current path is left as it was.
@@ -203,10 +204,23 @@ extension CGContext {
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
         }
+        // Still one whole-pixel rectangle only if this is one, axis-aligned, on pixel edges.
+        let m = userToDevice
+        if let known = state.pixelClip, rects.count == 1, m.b == 0, m.c == 0 {
+            let r = rects[0].applying(m)
+            let onPixels = r.minX == r.minX.rounded() && r.minY == r.minY.rounded()
+                && r.maxX == r.maxX.rounded() && r.maxY == r.maxY.rounded()
+            state.pixelClip = onPixels ? known.intersection(r) : nil
+        } else {
+            state.pixelClip = nil
+        }
     }
 
     /// Removes the clip (Vitrine: as `CGContextResetClip`).
-    public func resetClip() { cairo_reset_clip(cr) }
+    public func resetClip() {
+        cairo_reset_clip(cr)
+        state.pixelClip = CGRect(x: 0, y: 0, width: width, height: height)
+    }
 
     /// The bounding box of the clip, in user space.
     public var boundingBoxOfClipPath: CGRect {

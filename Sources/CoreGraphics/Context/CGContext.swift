@@ -34,6 +34,10 @@ public final class CGContext {
         var shadow: Shadow?
         var interpolation = CGInterpolationQuality.default
         var fontSize: CGFloat = 12
+        /// The clip in cairo's device pixels when it is known to be one whole-pixel rectangle (set through
+        /// `clip(to:)` under an axis-aligned CTM, or none at all); `nil` when it may be any other shape. Lets
+        /// drawing that writes pixels itself (`drawGlyphs`) clip exactly as cairo would.
+        var pixelClip: CGRect?
     }
 
     struct Shadow {
@@ -122,6 +126,7 @@ public final class CGContext {
         self.converted = bitmap
         self.ownedMemory = ownedMemory
         cr = cairo_create(surface)
+        state.pixelClip = CGRect(x: 0, y: 0, width: width, height: height)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GOOD)
         cairo_set_line_width(cr, 1)
         cairo_set_miter_limit(cr, 10)

@@ -166,20 +166,11 @@ enum Painter {
         return device
     }
 
-    /// A colour as pixman takes it: 16 bits a channel, premultiplied, rounded as cairo rounds its colours (so
-    /// direct fills match cairo's).
-    static func pixmanColor(_ c: CGColor) -> pixman_color_t {
-        let a = Double(c.alpha)
-        func short(_ v: Double) -> UInt16 { UInt16(Swift.min(Swift.max(v * 65535 + 0.5, 0), 65535)) }
-        return pixman_color_t(red: short(Double(c.red) * a), green: short(Double(c.green) * a),
-                              blue: short(Double(c.blue) * a), alpha: short(a))
-    }
-
     private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: CGColor) {
         let r = rect.intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        fill(r, pixmanColor(c), into: d.destination)
+        fill(r, c.pixmanColor(), into: d.destination)
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
     }
 
@@ -191,7 +182,7 @@ enum Painter {
             var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
             pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &c, 1, &box)
         } else if let (pixels, stride) = directPixels(destination, r) {
-            vitrine_over_solid(pixels, Int32(stride), Int32(r.width), Int32(r.height), pixel(color))
+            vitrine_over_solid(pixels, Int32(stride), Int32(r.width), Int32(r.height), color.argb32)
         } else if let solid = solidImage(color) {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
@@ -206,11 +197,6 @@ enum Painter {
               r.maxY <= Int(pixman_image_get_height(destination)) else { return nil }
         let stride = Int(pixman_image_get_stride(destination))
         return (pixels + r.y * (stride / 4) + r.x, stride)
-    }
-
-    /// pixman's colour as one ARGB32 pixel, 8 bits a channel (the high byte of each 16, as pixman narrows it).
-    static func pixel(_ color: pixman_color_t) -> UInt32 {
-        UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
     }
 
     /// Solid-colour pixman images by colour, made once each (a few dozen at most: an animated colour would

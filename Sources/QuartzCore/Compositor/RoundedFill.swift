@@ -53,7 +53,7 @@ enum RoundedFill {
         guard let mask = mask(radius: radius) else { return false }
         let s = mask.side
         guard 2 * s <= rect.width, 2 * s <= rect.height else { return false }
-        let color = Painter.pixmanColor(c)
+        let color = c.pixmanColor()
         // The straight parts, as three bands: between the top corners, the full width between the corners' rows,
         // between the bottom corners. (Wide rows: pixman fills a narrow column row by row at a cost per row.)
         let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: s),
@@ -78,7 +78,7 @@ enum RoundedFill {
                 let from = UnsafeRawPointer(coverage).assumingMemoryBound(to: UInt8.self)
                     + (my + r.y - y) * maskStride + (mx + r.x - x)
                 vitrine_over_solid_masked(origin + (r.y - shown.y) * (stride / 4) + (r.x - shown.x), Int32(stride), from,
-                                          Int32(maskStride), Int32(r.width), Int32(r.height), Painter.pixel(color))
+                                          Int32(maskStride), Int32(r.width), Int32(r.height), color.argb32)
             } else if let solid = Painter.solidImage(color) {
                 pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
                                          Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
