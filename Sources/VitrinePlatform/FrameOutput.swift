@@ -2,29 +2,32 @@
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    @inlinable public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var area: Int { isEmpty ? 0 : width * height }
+    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable public var maxX: Int { x + width }
+    @inlinable public var maxY: Int { y + height }
+    @inlinable public var area: Int { isEmpty ? 0 : width * height }
 
-    public func intersection(_ o: PixelRect) -> PixelRect {
+    @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = Swift.max(x, o.x), y0 = Swift.max(y, o.y), x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
 
-    public func union(_ o: PixelRect) -> PixelRect {
+    @inlinable public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
         let x0 = Swift.min(x, o.x), y0 = Swift.min(y, o.y)
         return PixelRect(x: x0, y: y0, width: Swift.max(maxX, o.maxX) - x0, height: Swift.max(maxY, o.maxY) - y0)
     }
 
-    public func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
-    public func contains(_ o: PixelRect) -> Bool { o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY }
+    /// (Inlinable, as the rest: the compositor asks these of every layer it passes, every frame.)
+    @inlinable public func intersects(_ o: PixelRect) -> Bool {
+        Swift.max(x, o.x) < Swift.min(maxX, o.maxX) && Swift.max(y, o.y) < Swift.min(maxY, o.maxY)
+    }
+    @inlinable public func contains(_ o: PixelRect) -> Bool { o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY }
 
     public var description: String { "(\(x),\(y) \(width)x\(height))" }
 }

@@ -26,12 +26,18 @@ enum Painter {
     /// the compositor's last walk recorded (only true for the compositor's own screen).
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
                       index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct?, cull: Bool = true) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
-        // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
-        if cull, layer.subtreeLayerCount > 0,
-           !layer.subtreeExtent.intersects(clip) || index + layer.subtreeLayerCount <= firstPainted {
-            index += layer.subtreeLayerCount
-            return
+        if cull {
+            // On screen, the compositor's walk has just counted every visible layer (hidden and faded-out subtrees
+            // count none, as `collectOccluders` numbers them): a subtree it did not count is not painted.
+            let count = layer.subtreeLayerCount
+            guard count > 0 else { return }
+            // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
+            if !layer.subtreeExtent.intersects(clip) || index + count <= firstPainted {
+                index += count
+                return
+            }
+        } else {
+            guard !layer.isHidden, layer.opacity > 0 else { return }
         }
         // On screen, the values the compositor's walk took this frame (the damage was worked out from them).
         let v = cull ? (layer.compositorRecord?.values ?? layer.renderValues()) : layer.renderValues()
