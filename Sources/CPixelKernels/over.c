@@ -166,6 +166,20 @@ void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_
 }
 
 #if defined(__x86_64__)
+// Up to eight pixels at `d` (those in `lanes`) get the colour (`solidLo`/`solidHi`: its bytes widened) scaled by
+// their coverage (`coverage`: a byte each, pixel 0 lowest), then over.
+__attribute__((target("avx2"), always_inline))
+static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes, __m256i solidLo, __m256i solidHi) {
+    const __m256i zero = _mm256_setzero_si256();
+    // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
+    __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
+                                     _mm256_set1_epi32(0x01010101));
+    __m256i scaled = _mm256_packus_epi16(mulUN8(solidLo, _mm256_unpacklo_epi8(cov, zero)),
+                                         mulUN8(solidHi, _mm256_unpackhi_epi8(cov, zero)));
+    __m256i dp = _mm256_maskload_epi32((const int *)d, lanes);
+    _mm256_maskstore_epi32((int *)d, lanes, over8(dp, scaled));
+}
+
 __attribute__((target("avx2")))
 static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                    int height, uint32_t src) {
@@ -182,19 +196,48 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
             if (n == 8) __builtin_memcpy(&coverage, m + x, 8);
             else for (int k = 0; k < n; k++) coverage |= (uint64_t)m[x + k] << (8 * k);
             if (coverage == 0) continue; // outside the shape: nothing over
-            __m256i lanes = n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n);
-            // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
-            __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
-                                             _mm256_set1_epi32(0x01010101));
-            // The colour scaled by the coverage, then over.
-            __m256i scaled = _mm256_packus_epi16(mulUN8(solidLo, _mm256_unpacklo_epi8(cov, zero)),
-                                                 mulUN8(solidHi, _mm256_unpackhi_epi8(cov, zero)));
-            __m256i dp = _mm256_maskload_epi32((const int *)(d + x), lanes);
-            _mm256_maskstore_epi32((int *)(d + x), lanes, over8(dp, scaled));
+            over_coverage8(d + x, coverage, n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n), solidLo, solidHi);
+        }
+    }
+}
+
+// The mask's rows may be read eight bytes at a time up to seven bytes past their end: a row's last few pixels take
+// one load and a mask of bytes (worked out once) instead of a byte loop. Glyph images are narrow: most of their rows
+// are a few pixels.
+__attribute__((target("avx2")))
+static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                          int height, uint32_t src) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i solid = _mm256_set1_epi32((int)src);
+    const __m256i solidLo = _mm256_unpacklo_epi8(solid, zero), solidHi = _mm256_unpackhi_epi8(solid, zero);
+    const int whole = width & ~7, tail = width & 7;
+    const __m256i tailMask = tail ? tailLanes(tail) : zero;
+    const uint64_t tailBytes = tail ? (((uint64_t)1 << (8 * tail)) - 1) : 0;
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
+        uint64_t coverage;
+        for (int x = 0; x < whole; x += 8) {
+            __builtin_memcpy(&coverage, m + x, 8);
+            if (coverage) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), solidLo, solidHi);
+        }
+        if (tail) {
+            __builtin_memcpy(&coverage, m + whole, 8);
+            coverage &= tailBytes; // what lies past the row is not this row's
+            if (coverage) over_coverage8(d + whole, coverage, tailMask, solidLo, solidHi);
         }
     }
 }
 #endif
+
+void vitrine_over_solid_masked_padded(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                      int height, uint32_t src) {
+    if (width <= 0 || height <= 0 || src == 0) return;
+#if defined(__x86_64__)
+    if (hasAVX2()) { over_solid_masked_padded_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+#endif
+    vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
+}
 
 void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width, int height,
                                uint32_t src) {

@@ -64,7 +64,7 @@ import Testing
             var source = frame(width: width, height: height, stride: sourceStride, seed: seed &* 977)
             // A transparent stretch, as around a label's text: skipped, and the pixels under it kept.
             for y in 0..<height { for x in 0..<min(width / 2, 9) { source[y * sourceStride / 4 + x] = 0 } }
-            var expected = original, vector = original, scalar = original
+            var expected = original, vector = original, scalar = original, padded = original
             let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
             source.withUnsafeMutableBufferPointer { s in
                 expected.withUnsafeMutableBufferPointer { e in
@@ -97,7 +97,7 @@ import Testing
             // Coverage of every kind: none, full, partial (an antialiased edge).
             var mask = [UInt8](repeating: 0, count: maskStride * height)
             for i in mask.indices { mask[i] = i % 5 == 0 ? 0 : i % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
-            var expected = original, vector = original, scalar = original
+            var expected = original, vector = original, scalar = original, padded = original
             let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
             func wide(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xff) * 0x101 }
             var color = pixman_color_t(red: wide(16), green: wide(8), blue: wide(0), alpha: wide(24))
@@ -120,8 +120,15 @@ import Testing
                     vitrine_over_solid_masked_scalar($0.baseAddress! + y * stride / 4 + x, Int32(stride), m.baseAddress! + at,
                                                      Int32(maskStride), Int32(w), Int32(h), pixel)
                 }
+                // Rows here are followed by at least seven readable bytes (the mask's further columns and rows, none
+                // of them zero-filled): the padded loop must ignore them.
+                padded.withUnsafeMutableBufferPointer {
+                    vitrine_over_solid_masked_padded($0.baseAddress! + y * stride / 4 + x, Int32(stride), m.baseAddress! + at,
+                                                     Int32(maskStride), Int32(w), Int32(h), pixel)
+                }
             }
             #expect(vector == expected, "alpha \(alpha), width \(width): the vector loop differs from pixman")
+            #expect(padded == expected, "alpha \(alpha), width \(width): the padded-mask loop differs from pixman")
             #expect(scalar == expected, "alpha \(alpha), width \(width): the scalar loop differs from pixman")
             if alpha == 255 { #expect(vector != original) }
         }

@@ -91,9 +91,9 @@ extension CGContext {
                     let info = strike.glyphs[p.glyph]
                     let r = Box(x0: p.x, y0: p.y, x1: p.x + info.width, y1: p.y + info.height).intersection(clip)
                     guard !r.isEmpty else { continue }
-                    vitrine_over_solid_masked((pixels + r.y0 * stride + r.x0 * 4).assumingMemoryBound(to: UInt32.self),
-                                              Int32(stride), coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x),
-                                              Int32(info.width), Int32(r.width), Int32(r.height), source)
+                    vitrine_over_solid_masked_padded((pixels + r.y0 * stride + r.x0 * 4).assumingMemoryBound(to: UInt32.self),
+                                                     Int32(stride), coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x),
+                                                     Int32(info.width), Int32(r.width), Int32(r.height), source)
                     ink = ink.union(r)
                 }
             } else {
@@ -109,7 +109,7 @@ extension CGContext {
                 GlyphStrikes.mask = []
                 defer { GlyphStrikes.mask = mask }
                 mask.removeAll(keepingCapacity: true)
-                mask.append(contentsOf: repeatElement(0, count: w * ink.height))
+                mask.append(contentsOf: repeatElement(0, count: w * ink.height + GlyphStrike.readPadding))
                 mask.withUnsafeMutableBufferPointer { buffer in
                     guard let gathered = buffer.baseAddress else { return }
                     for p in placed {
@@ -120,8 +120,8 @@ extension CGContext {
                                        coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x),
                                        Int32(info.width), Int32(r.width), Int32(r.height))
                     }
-                    vitrine_over_solid_masked((pixels + ink.y0 * stride + ink.x0 * 4).assumingMemoryBound(to: UInt32.self),
-                                              Int32(stride), gathered, Int32(w), Int32(w), Int32(ink.height), source)
+                    vitrine_over_solid_masked_padded((pixels + ink.y0 * stride + ink.x0 * 4).assumingMemoryBound(to: UInt32.self),
+                                                     Int32(stride), gathered, Int32(w), Int32(w), Int32(ink.height), source)
                 }
                 Self.glyphRunsMasked += 1
             }

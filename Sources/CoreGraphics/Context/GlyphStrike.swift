@@ -24,6 +24,8 @@ final class GlyphStrike {
     private var slots: [Int32] = []
     private(set) var glyphs: [Glyph] = []
     private(set) var coverage: [UInt8] = []
+    /// Bytes after the last image, so every row can be read eight bytes at a time (`vitrine_over_solid_masked_padded`).
+    static let readPadding = 8
 
     /// The strike of `face` at `pixelSize` device pixels with `options` merged into an image surface's font options,
     /// as cairo merges them when it draws into one (an image surface rounds glyph positions to whole pixels).
@@ -95,12 +97,15 @@ final class GlyphStrike {
         guard maxX >= 0 else { return g }
         g.left = left + minX; g.top = top + minY
         g.width = maxX - minX + 1; g.height = maxY - minY + 1
+        // The pool ends with `readPadding` bytes, so the blend may read any row eight bytes at a time.
+        if !coverage.isEmpty { coverage.removeLast(Self.readPadding) }
         g.offset = coverage.count
-        coverage.reserveCapacity(coverage.count + g.width * g.height)
+        coverage.reserveCapacity(coverage.count + g.width * g.height + Self.readPadding)
         for y in minY...maxY {
             let row = data + y * stride + minX
             coverage.append(contentsOf: UnsafeBufferPointer(start: row, count: g.width))
         }
+        coverage.append(contentsOf: repeatElement(0, count: Self.readPadding))
         return g
     }
 }
