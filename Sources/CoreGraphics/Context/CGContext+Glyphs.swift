@@ -3,9 +3,9 @@ import CPixelKernels
 import Foundation
 
 extension CGContext {
-    /// Test hook: `false` makes every context draw glyphs through cairo (the reference the direct path is tested
-    /// against).
-    nonisolated(unsafe) static var drawsGlyphsItself = true
+    /// Test hook: `false` makes every context draw through cairo where it would write pixels itself (glyphs,
+    /// clears): the reference those paths are tested against.
+    nonisolated(unsafe) static var writesPixelsItself = true
     /// Test hook: runs of glyphs drawn by `drawGlyphs` itself, and of those the ones gathered into one mask first.
     nonisolated(unsafe) static var glyphRunsDrawn = 0, glyphRunsMasked = 0
 
@@ -16,7 +16,7 @@ extension CGContext {
     /// pixels (1.16).
     @_spi(VitrineInternals)
     public func canDrawGlyphs(size: CGFloat) -> Bool {
-        guard Self.drawsGlyphsItself, GlyphStrikes.cairoRoundsGlyphPositions, drawingDepth == 0, layerStack.isEmpty,
+        guard Self.writesPixelsItself, GlyphStrikes.cairoRoundsGlyphPositions, drawingDepth == 0, layerStack.isEmpty,
               converted == nil, state.shadow == nil, state.blendMode == .normal, state.pixelClip != nil,
               cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return false }
         let m = userToDevice

@@ -177,6 +177,7 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         willDraw()
         defer { didDraw() }
+        if clearsItself(rect) { return }
         withTemporaryPath {
             cairo_save(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
@@ -184,6 +185,36 @@ extension CGContext {
             cairo_fill(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// Zeroes `rect`'s pixels itself where that is exactly what cairo's CLEAR fill does: a 32-bit bitmap of the
+    /// context's own, outside any other drawing call, group or transparency layer, `rect` on whole device pixels under
+    /// an axis-aligned CTM, the clip one whole-pixel rectangle. (A backing store clears its old ink before every
+    /// redraw: through cairo that is a path, a fill and a copy of the caller's path.)
+    private func clearsItself(_ rect: CGRect) -> Bool {
+        guard Self.writesPixelsItself, drawingDepth == 1, layerStack.isEmpty, converted == nil, let clip = state.pixelClip
+        else { return false }
+        let format = cairo_image_surface_get_format(surface)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return false }
+        let m = userToDevice
+        guard m.b == 0, m.c == 0, !rect.isNull, !rect.isInfinite else { return false }
+        let r = rect.standardized.applying(m)
+        guard r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded()
+        else { return false }
+        let whole = CGRect(x: 0, y: 0, width: width, height: height)
+        // cairo paints a rectangle over the whole surface instead of filling it, and may then note the surface as
+        // clear (which changes how it blends what comes next): that case stays cairo's.
+        guard !r.contains(whole) else { return false }
+        let box = r.intersection(clip).intersection(whole)
+        guard !box.isNull, !box.isEmpty else { return true } // nothing inside the clip
+        guard let base = cairo_image_surface_get_data(surface) else { return false }
+        cairo_surface_flush(surface) // cairo's pending work, and snapshots of these pixels, first
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let x = Int(box.minX), y = Int(box.minY), w = Int(box.width), h = Int(box.height)
+        for row in y..<(y + h) { memset(base + row * stride + x * 4, 0, w * 4) }
+        // Not `cairo_surface_mark_dirty_rectangle`: it would note the surface as not clear, where cairo's own partial
+        // clear leaves that note as it was (an image surface keeps no other copy of its pixels to refresh).
+        return true
     }
 
     // MARK: Clipping
@@ -231,6 +262,17 @@ extension CGContext {
 
     /// Runs `body` with an empty path, then puts the caller's path back.
     func withTemporaryPath(_ body: () -> Void) {
+        // No path (no current point, nothing with extent: at most a lone move-to, which draws nothing): nothing to
+        // keep, and no copy to allocate.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        if cairo_has_current_point(cr) == 0 {
+            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+            if x1 == 0, y1 == 0, x2 == 0, y2 == 0 {
+                body()
+                cairo_new_path(cr)
+                return
+            }
+        }
         let saved = cairo_copy_path(cr)
         cairo_new_path(cr)
         body()

@@ -1,5 +1,6 @@
-// Text drawn straight into a context's pixels (CGContext.drawGlyphs) against the same text drawn by cairo: every
-// pixel must be the same, wherever the glyphs land, whatever the scale, colour, clip and what was there before.
+// What a context writes into its pixels itself (text through CGContext.drawGlyphs, clears) against the same drawing
+// done by cairo: every pixel must be the same, wherever the glyphs land, whatever the scale, colour, clip and what
+// was there before.
 import Testing
 @_spi(VitrineInternals) @testable import CoreGraphics
 @testable import UIKit
@@ -28,15 +29,17 @@ import Testing
 
     /// Draws `text` both ways and returns the two pictures, and whether the direct path drew it.
     func drawBothWays(_ text: StyledText, at origin: CGPoint, scale: CGFloat, patterned: Bool, alpha: CGFloat = 1,
-                      clip: CGRect? = nil) -> (direct: [UInt8], cairo: [UInt8], drewDirectly: Bool) {
+                      clip: CGRect? = nil, clearedFirst: Bool = false) -> (direct: [UInt8], cairo: [UInt8], drewDirectly: Bool) {
         let layout = TextLayout(text)
         var out: [[UInt8]] = []
         var drewDirectly = false
         for itself in [true, false] {
-            let before = CGContext.drawsGlyphsItself
-            defer { CGContext.drawsGlyphsItself = before }
-            CGContext.drawsGlyphsItself = itself
+            let before = CGContext.writesPixelsItself
+            defer { CGContext.writesPixelsItself = before }
+            CGContext.writesPixelsItself = itself
             let c = context(CGSize(width: 160, height: 48), scale: scale, patterned: patterned)
+            // Cleared whole by cairo, which then notes the surface as clear (and may blend onto it differently).
+            if clearedFirst { c.clear(CGRect(x: 0, y: 0, width: 160, height: 48)) }
             c.setAlpha(alpha)
             if let clip { c.clip(to: clip) }
             let runs = CGContext.glyphRunsDrawn
@@ -77,9 +80,10 @@ import Testing
     @Test func translucentColoursAndTheContextsAlphaBlendAsCairoBlends() {
         for (color, alpha) in [(CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.55), 1.0), (.black, 0.3),
                                (CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.8), 0.7)] as [(CGColor, CGFloat)] {
-            for patterned in [false, true] {
+            for (patterned, clearedFirst) in [(false, false), (true, false), (true, true)] {
                 let text = StyledText("Translucent text, 42", style: style(.systemFont(ofSize: 17), color))
-                let r = drawBothWays(text, at: CGPoint(x: 2.3, y: 4.6), scale: 2, patterned: patterned, alpha: alpha)
+                let r = drawBothWays(text, at: CGPoint(x: 2.3, y: 4.6), scale: 2, patterned: patterned, alpha: alpha,
+                                     clearedFirst: clearedFirst)
                 #expect(r.drewDirectly)
                 #expect(differences(r) == 0, "\(color) × \(alpha) over \(patterned ? "a pattern" : "nothing")")
             }
@@ -146,5 +150,56 @@ import Testing
         // And plain text after them is drawn directly again.
         layout.draw(in: c, at: CGPoint(x: 4, y: 30))
         #expect(CGContext.glyphRunsDrawn == runs + 1)
+    }
+}
+
+@MainActor @Suite struct DirectClearTests {
+    init() { freshApp() }
+
+    func patterned(scale: CGFloat) -> CGContext {
+        let c = CGContext.uikitBitmap(pixelWidth: Int(64 * scale), pixelHeight: Int(40 * scale), scale: scale)!
+        for i in 0..<4 {
+            c.setFillColor(CGColor(red: CGFloat(i) / 3, green: 0.5, blue: 0.2, alpha: i == 2 ? 0.4 : 1))
+            c.fill(CGRect(x: 0, y: CGFloat(i) * 10, width: 64, height: 10))
+        }
+        return c
+    }
+
+    /// Clears `rect` under `clip`, then fills a path made before the clear (the clear must leave it alone); the
+    /// pixels with the context clearing itself and with cairo clearing.
+    func clearBothWays(_ rect: CGRect, clip: CGRect?, scale: CGFloat, clearedFirst: Bool) -> (direct: [UInt8], cairo: [UInt8]) {
+        var out: [[UInt8]] = []
+        for itself in [true, false] {
+            let before = CGContext.writesPixelsItself
+            defer { CGContext.writesPixelsItself = before }
+            CGContext.writesPixelsItself = itself
+            let c = patterned(scale: scale)
+            // All cleared by cairo: it notes the surface as clear and blends later fills onto it differently.
+            if clearedFirst { c.clear(CGRect(x: 0, y: 0, width: 64, height: 40)) }
+            if let clip { c.clip(to: clip) }
+            c.addEllipse(in: CGRect(x: 40, y: 4, width: 20, height: 14))
+            c.clear(rect)
+            c.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+            c.fillPath()
+            c.flush()
+            out.append(Array(UnsafeRawBufferPointer(start: c.pixelsForReading, count: c.bytesPerRow * c.height)))
+        }
+        return (out[0], out[1])
+    }
+
+    @Test func clearingWholePixelsIsCairosClearAndKeepsThePath() {
+        for scale: CGFloat in [1, 2] {
+            for (rect, clip) in [(CGRect(x: 3, y: 5, width: 30, height: 20), nil),
+                                 (CGRect(x: 3, y: 5, width: 30, height: 20), CGRect(x: 10, y: 0, width: 40, height: 12)),
+                                 (CGRect(x: 3.5, y: 5, width: 30, height: 20.5), nil), // whole pixels at scale 2 only
+                                 (CGRect(x: 3.3, y: 5, width: 30, height: 20), CGRect(x: 10.2, y: 0, width: 40, height: 12)),
+                                 (CGRect(x: -10, y: -10, width: 200, height: 200), nil)] as [(CGRect, CGRect?)] {
+                for clearedFirst in [false, true] {
+                    let r = clearBothWays(rect, clip: clip, scale: scale, clearedFirst: clearedFirst)
+                    let differing = zip(r.direct, r.cairo).filter { $0 != $1 }.count
+                    #expect(differing == 0, "\(rect) clipped to \(String(describing: clip)) at scale \(scale), cleared first: \(clearedFirst)")
+                }
+            }
+        }
     }
 }
