@@ -34,9 +34,10 @@ final class WordShapeCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var words: [Key: [Glyph]] = [:]
+    // (Used under `lock` only: no run-time exclusivity checks on every word.)
+    @exclusivity(unchecked) private var words: [Key: [Glyph]] = [:]
     /// Per face and kerning setting: whether words shape as they do in a line.
-    private var verdicts: [FaceSetting: Bool] = [:]
+    @exclusivity(unchecked) private var verdicts: [FaceSetting: Bool] = [:]
     private struct FaceSetting: Hashable { var face: ObjectIdentifier; var kerning: Bool }
 
     private static let probe = Array("The quick brown fox jumps over the lazy dog. AV To Ty Yo Wa P. L' \"Fi\" fi ffl (x) -- x, 1/2 $5 50% a@b #1 & * A V T Y W L F P r y v w k , . ; : ! ?".unicodeScalars.map(\.value))

@@ -159,6 +159,6 @@ private struct Box {
 
 extension GlyphStrikes {
     /// Buffers `drawGlyphs` reuses (under `lock`): the placed glyphs and the mask of overlapping ones.
-    nonisolated(unsafe) static var placed: [Placed] = []
-    nonisolated(unsafe) static var mask: [UInt8] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var placed: [Placed] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var mask: [UInt8] = []
 }

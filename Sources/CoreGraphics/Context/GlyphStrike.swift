@@ -20,10 +20,11 @@ final class GlyphStrike {
 
     let scaledFont: OpaquePointer
     let pixelSize: Double
+    // Used under `GlyphStrikes.lock` only: no run-time exclusivity checks on every glyph.
     /// Glyph index → 1 + its place in `glyphs` (0: not rendered yet).
-    private var slots: [Int32] = []
-    private(set) var glyphs: [Glyph] = []
-    private(set) var coverage: [UInt8] = []
+    @exclusivity(unchecked) private var slots: [Int32] = []
+    @exclusivity(unchecked) private(set) var glyphs: [Glyph] = []
+    @exclusivity(unchecked) private(set) var coverage: [UInt8] = []
     /// Bytes after the last image, so every row can be read eight bytes at a time (`vitrine_over_solid_masked_padded`).
     static let readPadding = 8
 
@@ -114,7 +115,7 @@ final class GlyphStrike {
 /// while a key is here its face pointer cannot be another face's). Shared by every context and thread: used under
 /// `lock`.
 enum GlyphStrikes {
-    nonisolated(unsafe) private static var strikes: [Key: GlyphStrike] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var strikes: [Key: GlyphStrike] = [:]
     static let lock = NSLock()
 
     private struct Key: Hashable {
