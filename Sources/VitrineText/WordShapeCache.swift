@@ -39,6 +39,9 @@ final class WordShapeCache: @unchecked Sendable {
     /// Per face and kerning setting: whether words shape as they do in a line.
     @exclusivity(unchecked) private var verdicts: [FaceSetting: Bool] = [:]
     private struct FaceSetting: Hashable { var face: ObjectIdentifier; var kerning: Bool }
+    /// Per face and kerning setting: the ten digits' glyphs when numbers shape digit by digit, else empty. A number
+    /// that changes every frame (a counter, a reading, a clock) is then never shaped at all, nor kept.
+    @exclusivity(unchecked) private var digits: [FaceSetting: [Glyph]] = [:]
 
     private static let probe = Array("The quick brown fox jumps over the lazy dog. AV To Ty Yo Wa P. L' \"Fi\" fi ffl (x) -- x, 1/2 $5 50% a@b #1 & * A V T Y W L F P r y v w k , . ; : ! ?".unicodeScalars.map(\.value))
 
@@ -50,10 +53,20 @@ final class WordShapeCache: @unchecked Sendable {
         defer { lock.unlock() }
         if verdicts[setting] == nil { verdicts[setting] = Self.wordsShapeAsLines(face: face, kerning: kerning) }
         guard verdicts[setting] == true else { return nil }
+        if digits[setting] == nil { digits[setting] = Self.digitsShapeAlone(face: face, kerning: kerning) }
+        let digitGlyphs = digits[setting]!
         var out: [Glyph] = []
         out.reserveCapacity(text.count)
         Self.forEachWord(text) { span in
             let word = text[span]
+            if !digitGlyphs.isEmpty, word.allSatisfy({ $0 &- 0x30 < 10 }) {
+                for (i, c) in word.enumerated() {
+                    var g = digitGlyphs[Int(c - 0x30)]
+                    g.cluster = Int32(span.lowerBound - text.startIndex + i)
+                    out.append(g)
+                }
+                return
+            }
             let glyphs: [Glyph]
             if let key = Key(word, face: setting.face, kerning: kerning) {
                 if let hit = words[key] {
@@ -88,6 +101,41 @@ final class WordShapeCache: @unchecked Sendable {
         text.withUnsafeBufferPointer {
             shapeWithHarfBuzz($0, item: 0..<$0.count, face: face, rightToLeft: false, script: HB_SCRIPT_LATIN, kerning: kerning)
         }
+    }
+
+    /// Whether numbers in `face` are put together from its digits' glyphs instead of shaped (tests).
+    func shapesNumbersDigitByDigit(face: FontFace, kerning: Bool) -> Bool {
+        _ = shape([0x30][...], face: face, kerning: kerning)
+        lock.lock()
+        defer { lock.unlock() }
+        return digits[FaceSetting(face: ObjectIdentifier(face), kerning: kerning)]?.isEmpty == false
+    }
+
+    /// The digits' glyphs (one each) if every pair of digits, and a few longer numbers, shape as their digits
+    /// shaped one by one and set side by side (no kerning, ligature or contextual form between digits: the face's
+    /// figures are tabular, or at least independent); else empty.
+    private static func digitsShapeAlone(face: FontFace, kerning: Bool) -> [Glyph] {
+        var single: [Glyph] = []
+        for d in UInt32(0x30)...0x39 {
+            let shaped = shapeAlone([d][...], face: face, kerning: kerning)
+            guard shaped.count == 1, shaped[0].cluster == 0 else { return [] }
+            single.append(shaped[0])
+        }
+        func shapesDigitByDigit(_ number: [UInt32]) -> Bool {
+            let shaped = shapeAlone(number[...], face: face, kerning: kerning)
+            guard shaped.count == number.count else { return false }
+            return zip(shaped, number).enumerated().allSatisfy { i, pair in
+                let (a, b) = (pair.0, single[Int(pair.1 - 0x30)])
+                return a.glyph == b.glyph && a.cluster == Int32(i) && a.advance == b.advance && a.offsetX == b.offsetX
+                    && a.offsetY == b.offsetY
+            }
+        }
+        for a in UInt32(0x30)...0x39 {
+            for b in UInt32(0x30)...0x39 where !shapesDigitByDigit([a, b]) { return [] }
+        }
+        for number in ["0123456789", "9876543210", "1111111", "2024", "1000000", "31415926"]
+        where !shapesDigitByDigit(number.unicodeScalars.map(\.value)) { return [] }
+        return single
     }
 
     /// Whether the probe shaped word by word equals the probe shaped whole.

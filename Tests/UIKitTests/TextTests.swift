@@ -288,9 +288,21 @@ import Testing
 /// Shaping left-to-right ASCII from cached words gives exactly what shaping the whole line gives.
 @Suite struct WordShapeCacheTests {
     @Test(arguments: ["Button 17 value 42", "Hello, World! AV To Ty", "office affluent fjord", "  two  spaces ", "x",
-                     "a wordlongerthansixteenletters uncached"])
+                     "a wordlongerthansixteenletters uncached",
+                     // Numbers, shaped digit by digit where the face allows it.
+                     "0", "7 42 1234567890 2026 007", "31415926535897932384626433 T1 1st", "1.5 -3 10% 99,90"])
     func wordsShapeAsTheLine(_ text: String) throws {
+        try shapesAsTheLine(text, family: FontCatalog.systemFamily)
+        try shapesAsTheLine(text, family: "DejaVu Sans Mono")
+    }
+
+    @Test func theSystemFontsDigitsShapeOneByOne() throws {
         let face = try #require(FontCatalog.shared.face(family: FontCatalog.systemFamily))
+        #expect(WordShapeCache.shared.shapesNumbersDigitByDigit(face: face, kerning: true))
+    }
+
+    func shapesAsTheLine(_ text: String, family: String) throws {
+        let face = try #require(FontCatalog.shared.face(family: family))
         let scalars = Array(text.unicodeScalars.map(\.value))
         for kerning in [true, false] {
             let words = try #require(WordShapeCache.shared.shape(scalars[...], face: face, kerning: kerning),
