@@ -12,11 +12,15 @@ import VitrinePlatform
 @MainActor
 enum RoundedFill {
     /// A rounded square of side 2·`side` with corners of `radius`: its four quadrants are the four corners.
+    /// Its rows are followed by readable bytes (`readPadding` after the last), so the blend may read any row eight
+    /// bytes at a time (`vitrine_over_solid_masked_padded`: a corner's rows are 8 to 24 pixels, mostly tail).
     final class CornerMask {
         let image: OpaquePointer
         let side: Int
-        init(image: OpaquePointer, side: Int) { self.image = image; self.side = side }
-        deinit { pixman_image_unref(image) }
+        private let bits: UnsafeMutableRawPointer
+        static let readPadding = 8
+        init(image: OpaquePointer, side: Int, bits: UnsafeMutableRawPointer) { self.image = image; self.side = side; self.bits = bits }
+        deinit { pixman_image_unref(image); free(bits) }
     }
 
     /// Masks by radius (device pixels, as the bit pattern of the Double: radii come from a handful of styles).
@@ -36,13 +40,16 @@ enum RoundedFill {
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        // A pixman image of its own (the cairo surface goes): copy the rows.
-        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(size), Int32(size), nil, 0) else { return nil }
+        // A pixman image of its own (the cairo surface goes), on memory with room to read past its last row: copy
+        // the rows.
+        let dstStride = (size + 3) / 4 * 4
+        guard let bits = calloc(dstStride * size + CornerMask.readPadding, 1) else { return nil }
+        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(size), Int32(size), bits.assumingMemoryBound(to: UInt32.self),
+                                                   Int32(dstStride)) else { free(bits); return nil }
         let src = cairo_image_surface_get_data(surface)!, srcStride = Int(cairo_image_surface_get_stride(surface))
-        let dst = UnsafeMutableRawPointer(pixman_image_get_data(image)!), dstStride = Int(pixman_image_get_stride(image))
-        for y in 0..<size { memcpy(dst + y * dstStride, src + y * srcStride, size) }
+        for y in 0..<size { memcpy(bits + y * dstStride, src + y * srcStride, size) }
         if masks.count > 64 { masks.removeAll() } // animated radii must not grow the cache without bound
-        let mask = CornerMask(image: image, side: side)
+        let mask = CornerMask(image: image, side: side, bits: bits)
         masks[key] = mask
         return mask
     }
@@ -77,8 +84,8 @@ enum RoundedFill {
                 let maskStride = Int(pixman_image_get_stride(mask.image))
                 let from = UnsafeRawPointer(coverage).assumingMemoryBound(to: UInt8.self)
                     + (my + r.y - y) * maskStride + (mx + r.x - x)
-                vitrine_over_solid_masked(origin + (r.y - shown.y) * (stride / 4) + (r.x - shown.x), Int32(stride), from,
-                                          Int32(maskStride), Int32(r.width), Int32(r.height), color.argb32)
+                vitrine_over_solid_masked_padded(origin + (r.y - shown.y) * (stride / 4) + (r.x - shown.x), Int32(stride), from,
+                                                 Int32(maskStride), Int32(r.width), Int32(r.height), color.argb32)
             } else if let solid = Painter.solidImage(color) {
                 pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, destination, 0, 0,
                                          Int32(mx + r.x - x), Int32(my + r.y - y), Int32(r.x), Int32(r.y),
