@@ -268,11 +268,14 @@ public final class Compositor {
         // From here every sublayer is visited (or the subtree forgotten): none stays queued.
         defer { layer.clearQueuedSublayers() }
         let v: CALayerRenderValues
+        let valuesKept: Bool
         if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
            let record = layer.compositorRecord, record.owner === self {
             v = record.values // only an ancestor changed: the layer's own values are what they were
+            valuesKept = true
         } else {
             v = layer.renderValues()
+            valuesKept = false
         }
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
@@ -296,13 +299,17 @@ public final class Compositor {
                                 shadowColor: v.shadowOpacity > 0 ? v.shadowColor : nil, shadowOpacity: v.shadowOpacity,
                                 shadowOffset: v.shadowOffset, shadowRadius: v.shadowRadius,
                                 shadowPath: v.shadowPath.map(ObjectIdentifier.init), transitionProgress: v.transition?.progress)
+        var snapshotChanged = true
         if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
                 damage.add(old.rect)
                 damage.add(rect)
-            } else if let redrawn = layer.redrawnRect {
-                // A shadow follows the content's shape: redrawn content may move it anywhere in its reach.
-                damage.add(v.hasShadow ? rect : PixelRect(covering: redrawn.applying(toDevice)).intersection(rect))
+            } else {
+                snapshotChanged = false
+                if let redrawn = layer.redrawnRect {
+                    // A shadow follows the content's shape: redrawn content may move it anywhere in its reach.
+                    damage.add(v.hasShadow ? rect : PixelRect(covering: redrawn.applying(toDevice)).intersection(rect))
+                }
             }
         } else {
             damage.add(rect)
@@ -321,8 +328,10 @@ public final class Compositor {
             childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
         }
         if let record = layer.compositorRecord {
-            record.values = v
-            record.snapshot = snapshot; record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
+            // (Stored only when they differ: each is a struct of many references, and copying one retains them all.)
+            if !valuesKept { record.values = v }
+            if snapshotChanged { record.snapshot = snapshot }
+            record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
             record.childOpacity = effective; record.childClip = childClip; record.childOpaqueClip = childOpaqueClip
         } else {
             layer.compositorRecord = Record(owner: self, values: v, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
@@ -436,6 +445,8 @@ struct DamageRegion {
     mutating func add(_ r: PixelRect) {
         var rect = r.intersection(bounds)
         guard !rect.isEmpty else { return }
+        // Already inside one (every add of a frame that moved everything, once the screen is in).
+        for other in list where other.contains(rect) { return }
         // Merge with everything it touches, until nothing more overlaps.
         var merged = true
         while merged {
