@@ -166,6 +166,15 @@ void vitrine_over_solid_masked_scalar(uint32_t *dst, int dstStride, const uint8_
 }
 
 #if defined(__x86_64__)
+// The colour `src` eight times over, its bytes widened to 16 bits: pixels 0-1 and 4-5 in `lo`, 2-3 and 6-7 in `hi`
+// (the halves AVX2's unpack instructions make).
+__attribute__((target("avx2"), always_inline))
+static inline void widen(uint32_t src, __m256i *lo, __m256i *hi) {
+    const __m256i solid = _mm256_set1_epi32((int)src), zero = _mm256_setzero_si256();
+    *lo = _mm256_unpacklo_epi8(solid, zero);
+    *hi = _mm256_unpackhi_epi8(solid, zero);
+}
+
 // Up to eight pixels at `d` (those in `lanes`) get the colour (`solidLo`/`solidHi`: its bytes widened) scaled by
 // their coverage (`coverage`: a byte each, pixel 0 lowest), then over.
 __attribute__((target("avx2"), always_inline))
@@ -183,9 +192,8 @@ static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes,
 __attribute__((target("avx2")))
 static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                    int height, uint32_t src) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i solid = _mm256_set1_epi32((int)src);
-    const __m256i solidLo = _mm256_unpacklo_epi8(solid, zero), solidHi = _mm256_unpackhi_epi8(solid, zero);
+    __m256i solidLo, solidHi;
+    widen(src, &solidLo, &solidHi);
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
@@ -207,11 +215,10 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
 __attribute__((target("avx2")))
 static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                           int height, uint32_t src) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i solid = _mm256_set1_epi32((int)src);
-    const __m256i solidLo = _mm256_unpacklo_epi8(solid, zero), solidHi = _mm256_unpackhi_epi8(solid, zero);
+    __m256i solidLo, solidHi;
+    widen(src, &solidLo, &solidHi);
     const int whole = width & ~7, tail = width & 7;
-    const __m256i tailMask = tail ? tailLanes(tail) : zero;
+    const __m256i tailMask = tail ? tailLanes(tail) : _mm256_setzero_si256();
     const uint64_t tailBytes = tail ? (((uint64_t)1 << (8 * tail)) - 1) : 0;
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
