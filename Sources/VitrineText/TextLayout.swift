@@ -112,33 +112,37 @@ public final class TextLayout {
     /// or the used width when there is none).
     public func draw(in context: CGContext, at origin: CGPoint, alignmentWidth: CGFloat? = nil) {
         let box = alignmentWidth ?? width ?? size.width
-        // Glyphs placed first, so the drawing can say exactly what it touches (the glyphs' ink extents): a layer
-        // damages and composites only that.
-        var placed: [(glyphs: [cairo_glyph_t], run: TextLine.Run)] = []
-        for line in lines { place(line, origin: origin, box: box, into: &placed) }
         // Where the context can take them, the glyphs are blended straight into its pixels (the same pixels cairo
         // would write; it records their ink itself); else cairo draws them, with the context's shadow if it has one
-        // (and colour glyphs, which are images rather than coverage).
-        if placed.allSatisfy({ $0.glyphs.isEmpty || (!$0.run.face.hasColorGlyphs && context.canDrawGlyphs(size: $0.run.style.font.size)) }) {
-            for (glyphs, run) in placed where !glyphs.isEmpty {
-                glyphs.withUnsafeBufferPointer {
-                    context.drawGlyphs($0, face: run.face.cairoFace, size: run.style.font.size, options: Self.fontOptions,
+        // (and colour glyphs, which are images rather than coverage). Each run's glyphs are placed in a temporary
+        // buffer as they are drawn: nothing is allocated.
+        let direct = lines.allSatisfy { line in
+            line.runs.allSatisfy { $0.glyphs.isEmpty || (!$0.face.hasColorGlyphs && context.canDrawGlyphs(size: $0.style.font.size)) }
+        }
+        if direct {
+            for line in lines {
+                forEachPlacedRun(line, origin: origin, box: box) { glyphs, run in
+                    context.drawGlyphs(glyphs, face: run.face.cairoFace, size: run.style.font.size, options: Self.fontOptions,
                                        color: run.style.color)
                 }
             }
             return
         }
+        // Through cairo: the glyphs' ink first, so the drawing can say exactly what it touches (a layer damages and
+        // composites only that), then the glyphs.
         var ink = CGRect.null
         context.withCairo(inkRect: nil) { cr in
             cairo_set_font_options(cr, Self.fontOptions)
-            for (glyphs, run) in placed where !glyphs.isEmpty {
-                cairo_set_font_face(cr, run.face.cairoFace)
-                cairo_set_font_size(cr, Double(run.style.font.size))
-                var e = cairo_text_extents_t()
-                cairo_glyph_extents(cr, glyphs, Int32(glyphs.count), &e)
-                // cairo measures the bearings from the first glyph's origin.
-                if e.width > 0, e.height > 0 {
-                    ink = ink.union(CGRect(x: glyphs[0].x + e.x_bearing, y: glyphs[0].y + e.y_bearing, width: e.width, height: e.height))
+            for line in lines {
+                forEachPlacedRun(line, origin: origin, box: box) { glyphs, run in
+                    cairo_set_font_face(cr, run.face.cairoFace)
+                    cairo_set_font_size(cr, Double(run.style.font.size))
+                    var e = cairo_text_extents_t()
+                    cairo_glyph_extents(cr, glyphs.baseAddress, Int32(glyphs.count), &e)
+                    // cairo measures the bearings from the first glyph's origin.
+                    if e.width > 0, e.height > 0 {
+                        ink = ink.union(CGRect(x: glyphs[0].x + e.x_bearing, y: glyphs[0].y + e.y_bearing, width: e.width, height: e.height))
+                    }
                 }
             }
         }
@@ -147,19 +151,23 @@ public final class TextLayout {
             context.withCairo(inkRect: nil) { cr in
                 cairo_set_font_options(cr, Self.fontOptions)
                 let alpha = context.globalAlpha
-                for (glyphs, run) in placed where !glyphs.isEmpty {
-                    let c = run.style.color
-                    cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
-                    cairo_set_font_face(cr, run.face.cairoFace)
-                    cairo_set_font_size(cr, Double(run.style.font.size))
-                    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                for line in lines {
+                    forEachPlacedRun(line, origin: origin, box: box) { glyphs, run in
+                        let c = run.style.color
+                        cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
+                        cairo_set_font_face(cr, run.face.cairoFace)
+                        cairo_set_font_size(cr, Double(run.style.font.size))
+                        cairo_show_glyphs(cr, glyphs.baseAddress, Int32(glyphs.count))
+                    }
                 }
             }
         }
     }
 
-    /// Positions `line`'s glyphs (alignment, justification) in user space.
-    private func place(_ line: TextLine, origin: CGPoint, box: CGFloat, into placed: inout [(glyphs: [cairo_glyph_t], run: TextLine.Run)]) {
+    /// Positions `line`'s glyphs (alignment, justification) in user space, run by run, and hands each run's (not
+    /// empty) to `body` in a temporary buffer.
+    private func forEachPlacedRun(_ line: TextLine, origin: CGPoint, box: CGFloat,
+                                  _ body: (UnsafeBufferPointer<cairo_glyph_t>, TextLine.Run) -> Void) {
         var alignment = paragraph.alignment
         if alignment == .natural { alignment = line.isRTLParagraph ? .right : .left }
         var extraPerSpace: CGFloat = 0
@@ -173,15 +181,15 @@ public final class TextLayout {
         default: break
         }
         let y = origin.y + line.baseline
-        for run in line.runs {
-            var glyphs: [cairo_glyph_t] = []
-            glyphs.reserveCapacity(run.glyphs.count)
-            for g in run.glyphs {
-                glyphs.append(cairo_glyph_t(index: UInt(g.glyph), x: Double(x + g.offsetX), y: Double(y - g.offsetY)))
-                x += g.advance
-                if extraPerSpace > 0, g.advance > 0, run.glyphs.count > 0, isSpaceGlyph(g, run) { x += extraPerSpace }
+        for run in line.runs where !run.glyphs.isEmpty {
+            withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphs.count) { buffer in
+                for (i, g) in run.glyphs.enumerated() {
+                    buffer.initializeElement(at: i, to: cairo_glyph_t(index: UInt(g.glyph), x: Double(x + g.offsetX), y: Double(y - g.offsetY)))
+                    x += g.advance
+                    if extraPerSpace > 0, g.advance > 0, isSpaceGlyph(g, run) { x += extraPerSpace }
+                }
+                body(UnsafeBufferPointer(buffer), run)
             }
-            placed.append((glyphs, run))
         }
     }
 
