@@ -77,32 +77,36 @@ public final class TextLayout {
         let style = text.runs[0].style, face = style.font.face
         let utf8 = text.string.utf8
         guard !utf8.isEmpty, utf8.count <= 256, text.runs[0].range.upperBound >= utf8.count, utf8.last != 0x20 else { return nil }
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(utf8.count)
-        var hasLetter = false, spaces = 0
-        for byte in utf8 {
-            guard byte >= 0x20, byte < 0x7F, face.covers(UInt32(byte)) else { return nil }
-            if TextAnalysis.isASCIILetter(UInt32(byte)) { hasLetter = true }
-            if byte == 0x20 { spaces += 1 }
-            scalars.append(UInt32(byte))
+        // The scalars in a temporary buffer, the shapes straight into the line's glyphs: no lists in between.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count) { buffer -> TextLine? in
+            var count = 0, hasLetter = false, spaces = 0
+            for byte in utf8 {
+                guard byte >= 0x20, byte < 0x7F, face.covers(UInt32(byte)) else { return nil }
+                if TextAnalysis.isASCIILetter(UInt32(byte)) { hasLetter = true }
+                if byte == 0x20 { spaces += 1 }
+                buffer.initializeElement(at: count, to: UInt32(byte))
+                count += 1
+            }
+            // Without a letter the general path shapes with HarfBuzz's Common script, not from the word cache.
+            guard hasLetter else { return nil }
+            let scale = style.font.size / face.unitsPerEm
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(count)
+            var advance: CGFloat = 0
+            let scalars = UnsafeBufferPointer(rebasing: buffer[0..<count])
+            let shaped = WordShapeCache.shared.forEachGlyph(of: scalars, face: face, kerning: true) { g in
+                let glyph = ShapedGlyph(g, base: 0, scale: scale)
+                advance += glyph.advance
+                glyphs.append(glyph)
+            }
+            guard shaped else { return nil }
+            // Wider than the line: wrapping or truncation, the general path's work.
+            if let width, advance > width + 0.001 { return nil }
+            let font = style.font
+            return TextLine(runs: [TextLine.Run(face: face, style: style, glyphs: glyphs, width: advance)], width: advance,
+                            ascent: font.ascender, descent: -font.descender, leading: font.leading, top: 0,
+                            isRTLParagraph: false, isLastOfParagraph: true, spaceCount: spaces)
         }
-        // Without a letter the general path shapes with HarfBuzz's Common script, not from the word cache.
-        guard hasLetter, let shaped = WordShapeCache.shared.shape(scalars[...], face: face, kerning: true) else { return nil }
-        let scale = style.font.size / face.unitsPerEm
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(shaped.count)
-        var advance: CGFloat = 0
-        for g in shaped {
-            let glyph = ShapedGlyph(g, base: 0, scale: scale)
-            advance += glyph.advance
-            glyphs.append(glyph)
-        }
-        // Wider than the line: wrapping or truncation, the general path's work.
-        if let width, advance > width + 0.001 { return nil }
-        let font = style.font
-        return TextLine(runs: [TextLine.Run(face: face, style: style, glyphs: glyphs, width: advance)], width: advance,
-                        ascent: font.ascender, descent: -font.descender, leading: font.leading, top: 0,
-                        isRTLParagraph: false, isLastOfParagraph: true, spaceCount: spaces)
     }
 
     /// The baseline of the first line, from the top.

@@ -23,7 +23,7 @@ final class WordShapeCache: @unchecked Sendable {
         var low: UInt64
         var high: UInt64
 
-        init?(_ word: ArraySlice<UInt32>, face: ObjectIdentifier, kerning: Bool) {
+        init?<Word: Collection<UInt32>>(_ word: Word, face: ObjectIdentifier, kerning: Bool) {
             guard word.count <= 16 else { return nil }
             self.face = face; self.kerning = kerning; length = word.count
             low = 0; high = 0
@@ -48,22 +48,29 @@ final class WordShapeCache: @unchecked Sendable {
     /// The shaped glyphs of `text` (ASCII, left to right) in `face`, built from cached words, or `nil` when the
     /// face does not shape words independently. `kerning`: the font's kerning is on.
     func shape(_ text: ArraySlice<UInt32>, face: FontFace, kerning: Bool) -> [Glyph]? {
+        var out: [Glyph] = []
+        out.reserveCapacity(text.count)
+        let shaped = text.withUnsafeBufferPointer { forEachGlyph(of: $0, face: face, kerning: kerning) { out.append($0) } }
+        return shaped ? out : nil
+    }
+
+    /// Hands `body` the shaped glyphs of `text` (ASCII, left to right) in `face`, in order, built from cached words
+    /// (no list of them is made); `false` (and no glyphs) when the face does not shape words independently.
+    func forEachGlyph(of text: UnsafeBufferPointer<UInt32>, face: FontFace, kerning: Bool, _ body: (Glyph) -> Void) -> Bool {
         let setting = FaceSetting(face: ObjectIdentifier(face), kerning: kerning)
         lock.lock()
         defer { lock.unlock() }
         if verdicts[setting] == nil { verdicts[setting] = Self.wordsShapeAsLines(face: face, kerning: kerning) }
-        guard verdicts[setting] == true else { return nil }
+        guard verdicts[setting] == true else { return false }
         if digits[setting] == nil { digits[setting] = Self.digitsShapeAlone(face: face, kerning: kerning) }
         let digitGlyphs = digits[setting]!
-        var out: [Glyph] = []
-        out.reserveCapacity(text.count)
         Self.forEachWord(text) { span in
-            let word = text[span]
+            let word = UnsafeBufferPointer(rebasing: text[span])
             if !digitGlyphs.isEmpty, word.allSatisfy({ $0 &- 0x30 < 10 }) {
                 for (i, c) in word.enumerated() {
                     var g = digitGlyphs[Int(c - 0x30)]
-                    g.cluster = Int32(span.lowerBound - text.startIndex + i)
-                    out.append(g)
+                    g.cluster = Int32(span.lowerBound + i)
+                    body(g)
                 }
                 return
             }
@@ -79,14 +86,15 @@ final class WordShapeCache: @unchecked Sendable {
             } else {
                 glyphs = Self.shapeAlone(word, face: face, kerning: kerning) // a long word: not worth keeping
             }
-            let offset = Int32(span.lowerBound - text.startIndex)
-            for var g in glyphs { g.cluster += offset; out.append(g) }
+            let offset = Int32(span.lowerBound)
+            for var g in glyphs { g.cluster += offset; body(g) }
         }
-        return out
+        return true
     }
 
     /// Calls `body` with each word of `text` (a run without spaces) and each space, in order.
-    private static func forEachWord(_ text: ArraySlice<UInt32>, _ body: (Range<Int>) -> Void) {
+    private static func forEachWord<Text: RandomAccessCollection<UInt32>>(_ text: Text, _ body: (Range<Int>) -> Void)
+    where Text.Index == Int {
         var start = text.startIndex
         while start < text.endIndex {
             var end = start + 1
@@ -98,9 +106,11 @@ final class WordShapeCache: @unchecked Sendable {
 
     /// Shapes `text` by itself, left to right, Latin (the probe and the words).
     static func shapeAlone(_ text: ArraySlice<UInt32>, face: FontFace, kerning: Bool) -> [Glyph] {
-        text.withUnsafeBufferPointer {
-            shapeWithHarfBuzz($0, item: 0..<$0.count, face: face, rightToLeft: false, script: HB_SCRIPT_LATIN, kerning: kerning)
-        }
+        text.withUnsafeBufferPointer { shapeAlone($0, face: face, kerning: kerning) }
+    }
+
+    static func shapeAlone(_ text: UnsafeBufferPointer<UInt32>, face: FontFace, kerning: Bool) -> [Glyph] {
+        shapeWithHarfBuzz(text, item: 0..<text.count, face: face, rightToLeft: false, script: HB_SCRIPT_LATIN, kerning: kerning)
     }
 
     /// Whether numbers in `face` are put together from its digits' glyphs instead of shaped (tests).
