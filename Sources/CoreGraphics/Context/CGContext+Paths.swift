@@ -196,11 +196,7 @@ extension CGContext {
         else { return false }
         let format = cairo_image_surface_get_format(surface)
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return false }
-        let m = userToDevice
-        guard m.b == 0, m.c == 0, !rect.isNull, !rect.isInfinite else { return false }
-        let r = rect.standardized.applying(m)
-        guard r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded()
-        else { return false }
+        guard let r = wholePixelRect(rect) else { return false }
         let whole = CGRect(x: 0, y: 0, width: width, height: height)
         // cairo paints a rectangle over the whole surface instead of filling it, and may then note the surface as
         // clear (which changes how it blends what comes next): that case stays cairo's.
@@ -236,15 +232,22 @@ extension CGContext {
             cairo_clip(cr)
         }
         // Still one whole-pixel rectangle only if this is one, axis-aligned, on pixel edges.
-        let m = userToDevice
-        if let known = state.pixelClip, rects.count == 1, m.b == 0, m.c == 0 {
-            let r = rects[0].applying(m)
-            let onPixels = r.minX == r.minX.rounded() && r.minY == r.minY.rounded()
-                && r.maxX == r.maxX.rounded() && r.maxY == r.maxY.rounded()
-            state.pixelClip = onPixels ? known.intersection(r) : nil
+        if let known = state.pixelClip, rects.count == 1, let r = wholePixelRect(rects[0]) {
+            state.pixelClip = known.intersection(r)
         } else {
             state.pixelClip = nil
         }
+    }
+
+    /// `rect` in cairo's device pixels, when the CTM keeps it axis-aligned and its edges land on whole pixels (what
+    /// cairo then covers exactly, without antialiased edges); else `nil`.
+    func wholePixelRect(_ rect: CGRect) -> CGRect? {
+        let m = userToDevice
+        guard m.b == 0, m.c == 0, !rect.isNull, !rect.isInfinite else { return nil }
+        let r = rect.applying(m)
+        guard r.minX == r.minX.rounded(), r.minY == r.minY.rounded(), r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded()
+        else { return nil }
+        return r
     }
 
     /// Removes the clip (Vitrine: as `CGContextResetClip`).
