@@ -43,13 +43,12 @@ extension CGContext {
             // A pixel of margin for antialiasing and rounding.
             touched = touched.insetBy(dx: -1, dy: -1).intersection(clip)
         }
-        guard !touched.isNull, !touched.isEmpty else { return }
-        inkBounds = inkBounds.map { $0.union(touched) } ?? touched
+        recordDeviceInk(touched)
     }
 
-    /// Adds pixels a drawing call touched, known exactly in device space (clipped already).
+    /// Adds pixels a drawing call touched, known in device space (clipped already; null or empty: nothing).
     func recordDeviceInk(_ touched: CGRect) {
-        guard inkTracking, !touched.isEmpty else { return }
+        guard inkTracking, !touched.isNull, !touched.isEmpty else { return }
         inkBounds = inkBounds.map { $0.union(touched) } ?? touched
     }
 
