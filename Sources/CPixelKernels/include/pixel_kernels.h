@@ -26,8 +26,12 @@ void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src,
 void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width, int height,
                                uint32_t src);
 
+/// How many readable bytes a mask for `vitrine_over_solid_masked_padded` needs after its last row.
+#define VITRINE_MASK_READ_PADDING 8
+
 /// `vitrine_over_solid_masked` for a mask whose rows may be read up to seven bytes past their end (what is there is
-/// ignored): a row's last few pixels take one load. For narrow masks (glyph images), whose rows are mostly tail.
+/// ignored; `VITRINE_MASK_READ_PADDING` bytes after the last row): a row's last few pixels take one load. For narrow
+/// masks (glyph images), whose rows are mostly tail.
 void vitrine_over_solid_masked_padded(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                       int height, uint32_t src);
 

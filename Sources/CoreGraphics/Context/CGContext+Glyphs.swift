@@ -86,22 +86,28 @@ extension CGContext {
         var ink = Box.empty
         strike.coverage.withUnsafeBufferPointer { coverage in
             guard let coverage = coverage.baseAddress else { return }
+            /// Where a placed glyph's coverage lies on the surface.
+            func area(_ p: Placed) -> Box {
+                let info = strike.glyphs[p.glyph]
+                return Box(x0: p.x, y0: p.y, x1: p.x + info.width, y1: p.y + info.height)
+            }
+            /// The glyph's coverage from the pixel `r` starts at (inside `area(p)`), and its row length.
+            func rows(_ p: Placed, from r: Box) -> (UnsafePointer<UInt8>, Int32) {
+                let info = strike.glyphs[p.glyph]
+                return (coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x), Int32(info.width))
+            }
             if !overlap {
                 for p in placed {
-                    let info = strike.glyphs[p.glyph]
-                    let r = Box(x0: p.x, y0: p.y, x1: p.x + info.width, y1: p.y + info.height).intersection(clip)
+                    let r = area(p).intersection(clip)
                     guard !r.isEmpty else { continue }
+                    let (from, fromStride) = rows(p, from: r)
                     vitrine_over_solid_masked_padded((pixels + r.y0 * stride + r.x0 * 4).assumingMemoryBound(to: UInt32.self),
-                                                     Int32(stride), coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x),
-                                                     Int32(info.width), Int32(r.width), Int32(r.height), source)
+                                                     Int32(stride), from, fromStride, Int32(r.width), Int32(r.height), source)
                     ink = ink.union(r)
                 }
             } else {
                 // Every glyph's coverage added into one mask over their union, then one blend (pixman_composite_glyphs).
-                for p in placed {
-                    let info = strike.glyphs[p.glyph]
-                    ink = ink.union(Box(x0: p.x, y0: p.y, x1: p.x + info.width, y1: p.y + info.height))
-                }
+                for p in placed { ink = ink.union(area(p)) }
                 ink = ink.intersection(clip)
                 guard !ink.isEmpty else { return }
                 let w = ink.width
@@ -109,16 +115,15 @@ extension CGContext {
                 GlyphStrikes.mask = []
                 defer { GlyphStrikes.mask = mask }
                 mask.removeAll(keepingCapacity: true)
-                mask.append(contentsOf: repeatElement(0, count: w * ink.height + GlyphStrike.readPadding))
+                mask.append(contentsOf: repeatElement(0, count: w * ink.height + Int(VITRINE_MASK_READ_PADDING)))
                 mask.withUnsafeMutableBufferPointer { buffer in
                     guard let gathered = buffer.baseAddress else { return }
                     for p in placed {
-                        let info = strike.glyphs[p.glyph]
-                        let r = Box(x0: p.x, y0: p.y, x1: p.x + info.width, y1: p.y + info.height).intersection(ink)
+                        let r = area(p).intersection(ink)
                         guard !r.isEmpty else { continue }
-                        vitrine_add_a8(gathered + (r.y0 - ink.y0) * w + (r.x0 - ink.x0), Int32(w),
-                                       coverage + info.offset + (r.y0 - p.y) * info.width + (r.x0 - p.x),
-                                       Int32(info.width), Int32(r.width), Int32(r.height))
+                        let (from, fromStride) = rows(p, from: r)
+                        vitrine_add_a8(gathered + (r.y0 - ink.y0) * w + (r.x0 - ink.x0), Int32(w), from, fromStride,
+                                       Int32(r.width), Int32(r.height))
                     }
                     vitrine_over_solid_masked_padded((pixels + ink.y0 * stride + ink.x0 * 4).assumingMemoryBound(to: UInt32.self),
                                                      Int32(stride), gathered, Int32(w), Int32(w), Int32(ink.height), source)

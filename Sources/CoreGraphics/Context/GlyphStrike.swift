@@ -1,4 +1,5 @@
 import CCairo
+import CPixelKernels
 import Foundation
 
 /// One font face at one size in device pixels, as cairo's image backend draws it: each glyph's coverage (8 bits a
@@ -25,8 +26,6 @@ final class GlyphStrike {
     @exclusivity(unchecked) private var slots: [Int32] = []
     @exclusivity(unchecked) private(set) var glyphs: [Glyph] = []
     @exclusivity(unchecked) private(set) var coverage: [UInt8] = []
-    /// Bytes after the last image, so every row can be read eight bytes at a time (`vitrine_over_solid_masked_padded`).
-    static let readPadding = 8
 
     /// The strike of `face` at `pixelSize` device pixels with `options` merged into an image surface's font options,
     /// as cairo merges them when it draws into one (an image surface rounds glyph positions to whole pixels).
@@ -98,15 +97,16 @@ final class GlyphStrike {
         guard maxX >= 0 else { return g }
         g.left = left + minX; g.top = top + minY
         g.width = maxX - minX + 1; g.height = maxY - minY + 1
-        // The pool ends with `readPadding` bytes, so the blend may read any row eight bytes at a time.
-        if !coverage.isEmpty { coverage.removeLast(Self.readPadding) }
+        // The pool ends with the padding `vitrine_over_solid_masked_padded` reads into, after the last image.
+        let padding = Int(VITRINE_MASK_READ_PADDING)
+        if !coverage.isEmpty { coverage.removeLast(padding) }
         g.offset = coverage.count
-        coverage.reserveCapacity(coverage.count + g.width * g.height + Self.readPadding)
+        coverage.reserveCapacity(coverage.count + g.width * g.height + padding)
         for y in minY...maxY {
             let row = data + y * stride + minX
             coverage.append(contentsOf: UnsafeBufferPointer(start: row, count: g.width))
         }
-        coverage.append(contentsOf: repeatElement(0, count: Self.readPadding))
+        coverage.append(contentsOf: repeatElement(0, count: padding))
         return g
     }
 }

@@ -12,13 +12,13 @@ import VitrinePlatform
 @MainActor
 enum RoundedFill {
     /// A rounded square of side 2·`side` with corners of `radius`: its four quadrants are the four corners.
-    /// Its rows are followed by readable bytes (`readPadding` after the last), so the blend may read any row eight
-    /// bytes at a time (`vitrine_over_solid_masked_padded`: a corner's rows are 8 to 24 pixels, mostly tail).
+    /// Its rows are followed by readable bytes (`VITRINE_MASK_READ_PADDING` after the last), so the blend may read
+    /// any row eight bytes at a time (`vitrine_over_solid_masked_padded`: a corner's rows are 8 to 24 pixels, mostly
+    /// tail).
     final class CornerMask {
         let image: OpaquePointer
         let side: Int
         private let bits: UnsafeMutableRawPointer
-        static let readPadding = 8
         init(image: OpaquePointer, side: Int, bits: UnsafeMutableRawPointer) { self.image = image; self.side = side; self.bits = bits }
         deinit { pixman_image_unref(image); free(bits) }
     }
@@ -43,7 +43,7 @@ enum RoundedFill {
         // A pixman image of its own (the cairo surface goes), on memory with room to read past its last row: copy
         // the rows.
         let dstStride = (size + 3) / 4 * 4
-        guard let bits = calloc(dstStride * size + CornerMask.readPadding, 1) else { return nil }
+        guard let bits = calloc(dstStride * size + Int(VITRINE_MASK_READ_PADDING), 1) else { return nil }
         guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(size), Int32(size), bits.assumingMemoryBound(to: UInt32.self),
                                                    Int32(dstStride)) else { free(bits); return nil }
         let src = cairo_image_surface_get_data(surface)!, srcStride = Int(cairo_image_surface_get_stride(surface))
