@@ -225,7 +225,7 @@ struct TextAnalysis {
 
 /// One glyph as HarfBuzz places it: positions in font units (the HarfBuzz fonts' scale is the em), its cluster
 /// counted from the start of the text given to HarfBuzz.
-struct FontUnitGlyph {
+struct FontUnitGlyph: Equatable {
     var glyph: UInt32
     var cluster: Int32
     var advance: Int32

@@ -23,7 +23,7 @@ final class WordShapeCache: @unchecked Sendable {
         var low: UInt64
         var high: UInt64
 
-        init?<Word: Collection<UInt32>>(_ word: Word, face: ObjectIdentifier, kerning: Bool) {
+        init?(_ word: UnsafeBufferPointer<UInt32>, face: ObjectIdentifier, kerning: Bool) {
             guard word.count <= 16 else { return nil }
             self.face = face; self.kerning = kerning; length = word.count
             low = 0; high = 0
@@ -135,9 +135,9 @@ final class WordShapeCache: @unchecked Sendable {
             let shaped = shapeAlone(number[...], face: face, kerning: kerning)
             guard shaped.count == number.count else { return false }
             return zip(shaped, number).enumerated().allSatisfy { i, pair in
-                let (a, b) = (pair.0, single[Int(pair.1 - 0x30)])
-                return a.glyph == b.glyph && a.cluster == Int32(i) && a.advance == b.advance && a.offsetX == b.offsetX
-                    && a.offsetY == b.offsetY
+                var digit = single[Int(pair.1 - 0x30)]
+                digit.cluster = Int32(i)
+                return pair.0 == digit
             }
         }
         for a in UInt32(0x30)...0x39 {
@@ -155,9 +155,6 @@ final class WordShapeCache: @unchecked Sendable {
         forEachWord(probe[...]) { span in
             for var g in shapeAlone(probe[span], face: face, kerning: kerning) { g.cluster += Int32(span.lowerBound); pieces.append(g) }
         }
-        guard whole.count == pieces.count else { return false }
-        return zip(whole, pieces).allSatisfy { a, b in
-            a.glyph == b.glyph && a.cluster == b.cluster && a.advance == b.advance && a.offsetX == b.offsetX && a.offsetY == b.offsetY
-        }
+        return whole == pieces
     }
 }
