@@ -27,15 +27,7 @@ enum Painter {
     static func paint(_ layer: CALayer, _ cr: OpaquePointer, _ parent: CGAffineTransform, firstPainted: Int,
                       index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct?, cull: Bool = true) {
         if cull {
-            // On screen, the compositor's walk has just counted every visible layer (hidden and faded-out subtrees
-            // count none, as `collectOccluders` numbers them): a subtree it did not count is not painted.
-            let count = layer.subtreeLayerCount
-            guard count > 0 else { return }
-            // A subtree entirely outside the damaged rectangle (or entirely under the occluder) is skipped whole.
-            if !layer.subtreeExtent.intersects(clip) || index + count <= firstPainted {
-                index += count
-                return
-            }
+            guard !skipsCulled(layer, clip: clip, firstPainted: firstPainted, index: &index) else { return }
         } else {
             guard !layer.isHidden, layer.opacity > 0 else { return }
         }
@@ -96,11 +88,7 @@ enum Painter {
         for sub in layer.storedSublayers {
             // The cull test at the top of `paint`, made here first: most sublayers of a big container lie outside a
             // small damaged rectangle, and this spares each of them a call.
-            if cull {
-                let count = sub.subtreeLayerCount
-                guard count > 0 else { continue }
-                if !sub.subtreeExtent.intersects(clip) || index + count <= firstPainted { index += count; continue }
-            }
+            if cull, skipsCulled(sub, clip: clip, firstPainted: firstPainted, index: &index) { continue }
             paint(sub, cr, toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
                   direct: inner, cull: cull)
         }
@@ -119,6 +107,19 @@ enum Painter {
             paintOldPicture(t, cr, linear: linear, alpha: t.type == .fade ? 1 - t.progress : 1)
         }
         cairo_restore(cr)
+    }
+
+    /// Whether `layer`'s subtree is left out of painting `clip` (counted past in `index`, as `collectOccluders`
+    /// numbers layers): on screen, the compositor's walk has just counted every visible layer (hidden and faded-out
+    /// subtrees count none), and a subtree entirely outside the damaged rectangle, or entirely under the occluder
+    /// painting starts from, is skipped whole.
+    @inline(__always)
+    private static func skipsCulled(_ layer: CALayer, clip: PixelRect, firstPainted: Int, index: inout Int) -> Bool {
+        let count = layer.subtreeLayerCount
+        guard count > 0 else { return true }
+        guard !layer.subtreeExtent.intersects(clip) || index + count <= firstPainted else { return false }
+        index += count
+        return true
     }
 
     /// Paints a transition's old picture where it was on screen, moved by its offset, at `alpha`.
