@@ -31,28 +31,46 @@ public struct TextLine {
 /// Lays out styled text in lines: paragraphs split at newlines, bidi reordering, font fallback, shaping,
 /// word (or character) wrapping to a width, a maximum number of lines, and truncation with an ellipsis.
 public final class TextLayout {
-    public let lines: [TextLine]
+    public private(set) var lines: [TextLine]
     /// The used size: the widest line, and all lines' heights with the spacing between them.
-    public let size: CGSize
+    public private(set) var size: CGSize
     /// Whether text was cut (by the line limit or by truncation).
-    public let isTruncated: Bool
-    let paragraph: TextParagraphStyle
-    let width: CGFloat?
+    public private(set) var isTruncated: Bool
+    private(set) var paragraph: TextParagraphStyle
+    private(set) var width: CGFloat?
 
     /// Lays out `text`. `width` nil means no wrapping; `maximumLines` 0 means no limit.
     public init(_ text: StyledText, paragraph: TextParagraphStyle = TextParagraphStyle(), width: CGFloat? = nil,
                 maximumLines: Int = 0) {
         self.paragraph = paragraph
         self.width = width.map { Swift.max(0, $0) }
-        if Self.singleLineFastPath, let line = Self.singleLatinLine(text, width: self.width) {
+        lines = []
+        size = .zero
+        isTruncated = false
+        layOut(text, maximumLines: maximumLines)
+    }
+
+    /// Lays this layout out again for other text or settings, as `init` would, reusing its storage where it can:
+    /// a one-line label whose text changes every frame (a clock, a reading) lays out without allocating. Only for
+    /// a layout nothing else holds (its owner checks `isKnownUniquelyReferenced`): layouts are values to everyone
+    /// else.
+    @_spi(VitrineInternals)
+    public func relayout(_ text: StyledText, paragraph: TextParagraphStyle = TextParagraphStyle(), width: CGFloat? = nil,
+                         maximumLines: Int = 0) {
+        self.paragraph = paragraph
+        self.width = width.map { Swift.max(0, $0) }
+        layOut(text, maximumLines: maximumLines)
+    }
+
+    private func layOut(_ text: StyledText, maximumLines: Int) {
+        if Self.singleLineFastPath, layOutSingleLatinLine(text) {
             Self.singleLineLayouts += 1
-            lines = [line]
             isTruncated = false
-            size = CGSize(width: line.width, height: line.height)
+            size = CGSize(width: lines[0].width, height: lines[0].height)
             return
         }
         var analysis = TextAnalysis(text)
-        var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: self.width, maximumLines: maximumLines)
+        var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: width, maximumLines: maximumLines)
         builder.build()
         analysis = builder.analysis
         lines = builder.lines
@@ -63,22 +81,34 @@ public final class TextLayout {
         size = CGSize(width: w, height: h)
     }
 
-    /// Whether `singleLatinLine` may stand in for the general path (tests compare the two).
+    /// Whether `layOutSingleLatinLine` may stand in for the general path (tests compare the two).
     nonisolated(unsafe) static var singleLineFastPath = true
-    /// Layouts `singleLatinLine` made (tests: that it is taken).
+    /// Layouts `layOutSingleLatinLine` made (tests: that it is taken).
     nonisolated(unsafe) static var singleLineLayouts = 0
 
     /// The commonest label: one style, printable ASCII with a letter, no newline or trailing space, kerning left
     /// to the font, and narrow enough for the width. Its line is what the general path makes of it (one item at
-    /// level 0, Latin, shaped from the word cache, shown whole), without the analysis and line-breaking lists;
-    /// `nil` for anything else.
-    private static func singleLatinLine(_ text: StyledText, width: CGFloat?) -> TextLine? {
-        guard text.runs.count == 1, text.runs[0].range.lowerBound <= 0, text.runs[0].style.kern == nil else { return nil }
+    /// level 0, Latin, shaped from the word cache, shown whole), without the analysis and line-breaking lists, in
+    /// the line, run and glyph lists of the layout's previous line when it had one line of one run. `false` (and
+    /// `lines` left to the general path) for anything else.
+    private func layOutSingleLatinLine(_ text: StyledText) -> Bool {
+        guard text.runs.count == 1, text.runs[0].range.lowerBound <= 0, text.runs[0].style.kern == nil else { return false }
         let style = text.runs[0].style, face = style.font.face
         let utf8 = text.string.utf8
-        guard !utf8.isEmpty, utf8.count <= 256, text.runs[0].range.upperBound >= utf8.count, utf8.last != 0x20 else { return nil }
-        // The scalars in a temporary buffer, the shapes straight into the line's glyphs: no lists in between.
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count) { buffer -> TextLine? in
+        guard !utf8.isEmpty, utf8.count <= 256, text.runs[0].range.upperBound >= utf8.count, utf8.last != 0x20 else { return false }
+        // The lists taken out of the previous line (moved, not copied, so they stay uniquely held and are refilled
+        // in place).
+        var lineList: [TextLine] = [], runList: [TextLine.Run] = [], glyphs: [ShapedGlyph] = []
+        swap(&lineList, &lines)
+        if lineList.count == 1, lineList[0].runs.count == 1 {
+            swap(&runList, &lineList[0].runs)
+            swap(&glyphs, &runList[0].glyphs)
+        }
+        lineList.removeAll(keepingCapacity: true)
+        runList.removeAll(keepingCapacity: true)
+        glyphs.removeAll(keepingCapacity: true)
+        // The scalars in a temporary buffer, the shapes straight into the glyph list: no lists in between.
+        let made = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count) { buffer -> (advance: CGFloat, spaces: Int)? in
             var count = 0, hasLetter = false, spaces = 0
             for byte in utf8 {
                 guard byte >= 0x20, byte < 0x7F, face.covers(UInt32(byte)) else { return nil }
@@ -90,7 +120,6 @@ public final class TextLayout {
             // Without a letter the general path shapes with HarfBuzz's Common script, not from the word cache.
             guard hasLetter else { return nil }
             let scale = style.font.size / face.unitsPerEm
-            var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(count)
             var advance: CGFloat = 0
             let scalars = UnsafeBufferPointer(rebasing: buffer[0..<count])
@@ -100,13 +129,17 @@ public final class TextLayout {
                 glyphs.append(glyph)
             }
             guard shaped else { return nil }
-            // Wider than the line: wrapping or truncation, the general path's work.
-            if let width, advance > width + 0.001 { return nil }
-            let font = style.font
-            return TextLine(runs: [TextLine.Run(face: face, style: style, glyphs: glyphs, width: advance)], width: advance,
-                            ascent: font.ascender, descent: -font.descender, leading: font.leading, top: 0,
-                            isRTLParagraph: false, isLastOfParagraph: true, spaceCount: spaces)
+            return (advance, spaces)
         }
+        // Wider than the line: wrapping or truncation, the general path's work.
+        guard let made, width.map({ made.advance <= $0 + 0.001 }) ?? true else { return false }
+        let font = style.font
+        runList.append(TextLine.Run(face: face, style: style, glyphs: glyphs, width: made.advance))
+        lineList.append(TextLine(runs: runList, width: made.advance, ascent: font.ascender, descent: -font.descender,
+                                 leading: font.leading, top: 0, isRTLParagraph: false, isLastOfParagraph: true,
+                                 spaceCount: made.spaces))
+        lines = lineList
+        return true
     }
 
     /// The baseline of the first line, from the top.

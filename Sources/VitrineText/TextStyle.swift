@@ -73,6 +73,14 @@ public struct StyledText: @unchecked Sendable {
         runs = [(0..<string.utf16.count, style)]
     }
 
+    /// Makes this the whole of `string` in one style, keeping the run list's storage: a label whose text changes
+    /// every frame sets its text without allocating a new list each time.
+    public mutating func set(_ string: String, style: TextStyle) {
+        self.string = string
+        runs.removeAll(keepingCapacity: true)
+        runs.append((0..<string.utf16.count, style))
+    }
+
     /// `runs` must cover the string; gaps take the style of the run before them.
     public init(_ string: String, runs: [(range: Range<Int>, style: TextStyle)]) {
         precondition(!runs.isEmpty, "StyledText needs at least one styled run")

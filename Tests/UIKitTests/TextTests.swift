@@ -1,7 +1,7 @@
 // Fonts, shaping and layout, measured rather than pictured.
 import Testing
 @testable import UIKit
-@testable import VitrineText
+@_spi(VitrineInternals) @testable import VitrineText
 
 @MainActor @Suite struct FontTests {
     init() { freshApp() }
@@ -56,20 +56,22 @@ import Testing
 
     func glyphCount(_ l: TextLayout) -> Int { l.lines.flatMap(\.runs).reduce(0) { $0 + $1.glyphs.count } }
 
-    @Test func aSingleLatinLineIsLaidOutAsTheGeneralPathLaysItOut() {
-        func describe(_ l: TextLayout) -> String {
-            var out = "\(l.size) \(l.isTruncated) \(l.lines.count)"
-            for line in l.lines {
-                out += " | \(line.width) \(line.ascent) \(line.descent) \(line.leading) \(line.top) \(line.spaceCount)"
-                    + " \(line.isRTLParagraph) \(line.isLastOfParagraph)"
-                for run in line.runs {
-                    out += " [\(run.width) \(run.face.postScriptName)"
-                    for g in run.glyphs { out += " \(g.glyph)@\(g.cluster):\(g.advance),\(g.offsetX),\(g.offsetY)" }
-                    out += "]"
-                }
+    /// Everything a layout holds, as text (two layouts are the same layout when these are equal).
+    func describe(_ l: TextLayout) -> String {
+        var out = "\(l.size) \(l.isTruncated) \(l.lines.count)"
+        for line in l.lines {
+            out += " | \(line.width) \(line.ascent) \(line.descent) \(line.leading) \(line.top) \(line.spaceCount)"
+                + " \(line.isRTLParagraph) \(line.isLastOfParagraph)"
+            for run in line.runs {
+                out += " [\(run.width) \(run.face.postScriptName)"
+                for g in run.glyphs { out += " \(g.glyph)@\(g.cluster):\(g.advance),\(g.offsetX),\(g.offsetY)" }
+                out += "]"
             }
-            return out
         }
+        return out
+    }
+
+    @Test func aSingleLatinLineIsLaidOutAsTheGeneralPathLaysItOut() {
         let cases: [(String, CGFloat?, Int)] = [
             ("Button 17 value 629", nil, 0), ("Button 17 value 629", 400, 1), ("  leading spaces", 300, 0),
             ("AVAVAV Typography fi fl ffi", nil, 0), ("x", 5, 1), ("Too wide for its line by far", 40, 1),
@@ -89,6 +91,30 @@ import Testing
         // The first four cases take the fast path; the rest are the general path's (too wide, wrapped, a trailing
         // space, no letter, a tab, a newline, not ASCII, empty).
         #expect(TextLayout.singleLineLayouts - fastBefore == 4)
+    }
+
+    @Test func relayoutMakesWhatAFreshLayoutMakesAndRefillsALinesLists() {
+        // One layout laid out again and again, through both paths and back: each time what a new one makes.
+        let cases: [(String, CGFloat?, Int)] = [
+            ("Button 17 value 629", nil, 0), ("Button 17 value 6", 400, 1), ("Wraps onto more than one line here", 60, 0),
+            ("Reading 42", nil, 0), ("مرحبا بالعالم", nil, 0), ("Too wide for its line by far", 40, 1), ("Émile", nil, 0),
+            ("Reading 43 and more", nil, 0), ("", nil, 0), ("Back to one line", nil, 0),
+        ]
+        let reused = layout("Start")
+        for (text, width, lines) in cases {
+            reused.relayout(StyledText(text, style: TextStyle(font: font.textFont)),
+                            paragraph: TextParagraphStyle(lineBreakMode: .byWordWrapping), width: width, maximumLines: lines)
+            #expect(describe(reused) == describe(layout(text, width: width, lines: lines)), "\(text)")
+        }
+        // A one-line layout laid out again as one line keeps its glyph list (no new one per frame for a reading).
+        func glyphStorage() -> UnsafeRawPointer? {
+            reused.lines[0].runs[0].glyphs.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        reused.relayout(StyledText("Value 1000", style: TextStyle(font: font.textFont)))
+        let first = glyphStorage()
+        reused.relayout(StyledText("Value 999", style: TextStyle(font: font.textFont)))
+        #expect(glyphStorage() == first)
+        #expect(describe(reused) == describe(layout("Value 999")))
     }
 
     @Test func kerningTightensPairsAndKernZeroTurnsItOff() {
@@ -242,6 +268,30 @@ import Testing
         #expect(l.text == "a")
         l.attributedText = NSAttributedString(string: "b")
         #expect(l.text == "b")
+    }
+
+    @Test func aLabelWhoseTextChangesLaysOutAgainInItsOwnLayout() throws {
+        let l = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        l.text = "Reading 1"
+        _ = l.textRect(forBounds: l.bounds, limitedToNumberOfLines: 1)
+        // Held weakly: a strong reference here would rightly make the label lay out into a new layout.
+        weak var first = try #require(l.layoutCache.values.first)
+        for n in [2, 100, 7] {
+            l.text = "Reading \(n)"
+            let rect = l.textRect(forBounds: l.bounds, limitedToNumberOfLines: 1)
+            #expect(first != nil && l.layoutCache.values.first === first)
+            // What it measures and draws is the new text's, as a new label's.
+            let fresh = UILabel(frame: l.frame)
+            fresh.text = l.text
+            #expect(rect == fresh.textRect(forBounds: fresh.bounds, limitedToNumberOfLines: 1))
+            #expect(maxDifference(snapshot(l, scale: 2).cgImage!, snapshot(fresh, scale: 2).cgImage!) == 0)
+        }
+        // A style change lays out with the new style too.
+        l.font = .boldSystemFont(ofSize: 20)
+        let bold = UILabel(frame: l.frame)
+        bold.text = l.text
+        bold.font = l.font
+        #expect(maxDifference(snapshot(l, scale: 1).cgImage!, snapshot(bold, scale: 1).cgImage!) == 0)
     }
 
     @Test func adjustsFontSizeToFitWidthShrinksBeforeTruncating() {

@@ -1,5 +1,5 @@
 @_spi(VitrineInternals) import CoreGraphics
-import VitrineText
+@_spi(VitrineInternals) import VitrineText
 
 /// A view that shows one or more lines of read-only text.
 ///
@@ -68,6 +68,8 @@ open class UILabel: UIView {
     }
 
     private func contentChanged() {
+        // One layout is kept to be laid out again (a label whose text changes every frame then allocates nothing).
+        if spareLayout == nil, let (_, layout) = layoutCache.first { spareLayout = layout }
         layoutCache.removeAll(keepingCapacity: true)
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
@@ -75,8 +77,12 @@ open class UILabel: UIView {
 
     /// Layouts for the sizes asked about since the content last changed (drawing and sizing ask the same
     /// questions again and again).
-    private struct LayoutKey: Hashable { var width: CGFloat?; var height: CGFloat; var fontScale: CGFloat }
-    private var layoutCache: [LayoutKey: TextLayout] = [:]
+    struct LayoutKey: Hashable { var width: CGFloat?; var height: CGFloat; var fontScale: CGFloat }
+    private(set) var layoutCache: [LayoutKey: TextLayout] = [:]
+    /// A layout from before the content changed, reused by the next layout made if nothing else holds it.
+    private var spareLayout: TextLayout?
+    /// The plain text's styled form from the last layout, whose run list the next one refills.
+    private var spareStyledText: StyledText?
 
     /// The styled text with the label's settings applied where the attributed text leaves them open.
     private func styledText(fontScale: CGFloat = 1) -> (StyledText, TextParagraphStyle)? {
@@ -91,7 +97,14 @@ open class UILabel: UIView {
             // Plain text: straight to the text engine, no attributed string in between.
             guard let storedText, !storedText.isEmpty else { return nil }
             let color: UIColor = isEnabled ? textColor : textColor.withAlphaComponent(textColor.cgColor.alpha * 0.5)
-            text = StyledText(storedText, style: TextStyle(font: font.textFont, color: color.cgColor))
+            let style = TextStyle(font: font.textFont, color: color.cgColor)
+            if var reused = spareStyledText {
+                spareStyledText = nil // the label lets go first, so the run list is refilled in place
+                reused.set(storedText, style: style)
+                text = reused
+            } else {
+                text = StyledText(storedText, style: style)
+            }
             paragraph = TextParagraphStyle(alignment: TextAlignment(rawValue: textAlignment.rawValue) ?? .natural)
         }
         // The label's lineBreakMode decides wrapping and truncation, as in UIKit.
@@ -119,6 +132,7 @@ open class UILabel: UIView {
 
     private func makeLayout(width: CGFloat?, height: CGFloat, fontScale: CGFloat) -> TextLayout? {
         guard let (text, paragraph) = styledText(fontScale: fontScale) else { return nil }
+        defer { if storedAttributedText == nil, fontScale == 1 { spareStyledText = text } }
         let wrapWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         if height.isFinite, let wrapWidth, numberOfLines != 1 {
             var limited = TextStyling.layout(text, paragraph, fitting: CGSize(width: wrapWidth, height: height))
@@ -126,6 +140,14 @@ open class UILabel: UIView {
                 limited = TextLayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
             }
             return limited
+        }
+        if var spare = spareLayout {
+            spareLayout = nil
+            // Laid out again in place only when no one else holds it (layouts are values to everyone else).
+            if isKnownUniquelyReferenced(&spare) {
+                spare.relayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
+                return spare
+            }
         }
         return TextLayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
     }
