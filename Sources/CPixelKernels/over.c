@@ -3,6 +3,7 @@
 // a time; these do eight with AVX2 where the processor has it, with pixman's arithmetic, so frames match pixman's
 // to the bit.
 #include "pixel_kernels.h"
+#include "cpu_features.h"
 #include <stddef.h>
 
 #if defined(__x86_64__)
@@ -90,19 +91,10 @@ static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, ui
 }
 #endif
 
-#if defined(__x86_64__)
-/// Whether the processor has AVX2 (asked once; a race between threads asking first is harmless).
-static int hasAVX2(void) {
-    static int known = -1;
-    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return known;
-}
-#endif
-
 void vitrine_over_solid(uint32_t *dst, int stride, int width, int height, uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return; // nothing over: the pixels stay
 #if defined(__x86_64__)
-    if (hasAVX2()) { over_solid_avx2(dst, stride, width, height, src); return; }
+    if (vitrine_has_avx2()) { over_solid_avx2(dst, stride, width, height, src); return; }
 #endif
     vitrine_over_solid_scalar(dst, stride, width, height, src);
 }
@@ -141,7 +133,7 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
 void vitrine_over_argb(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height) {
     if (width <= 0 || height <= 0) return;
 #if defined(__x86_64__)
-    if (hasAVX2()) { over_argb_avx2(dst, dstStride, src, srcStride, width, height); return; }
+    if (vitrine_has_avx2()) { over_argb_avx2(dst, dstStride, src, srcStride, width, height); return; }
 #endif
     vitrine_over_argb_scalar(dst, dstStride, src, srcStride, width, height);
 }
@@ -241,7 +233,7 @@ void vitrine_over_solid_masked_padded(uint32_t *dst, int dstStride, const uint8_
                                       int height, uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return;
 #if defined(__x86_64__)
-    if (hasAVX2()) { over_solid_masked_padded_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+    if (vitrine_has_avx2()) { over_solid_masked_padded_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
 }
@@ -250,7 +242,7 @@ void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask
                                uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return;
 #if defined(__x86_64__)
-    if (hasAVX2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+    if (vitrine_has_avx2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
 }

@@ -33,6 +33,36 @@ import Testing
         }
     }
 
+    @Test func anOpaqueFillIsPixmansToTheBitAtEveryWidthAndAlignment() {
+        // Widths around the eight-pixel store and the 32-pixel loop, starting at every pixel of a 32-byte block (the
+        // aligned stores begin at the first boundary); the frame's other pixels must not change.
+        let frameWidth = 140, height = 5, stride = (frameWidth + 5) * 4
+        let pixel: UInt32 = 0xff40_6099
+        func wide(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xff) * 0x101 }
+        for width in Array(1...41) + [64, 100, 127] {
+            for x in 0..<9 {
+                let original = frame(width: frameWidth, height: height, stride: stride, seed: UInt64(width * 16 + x))
+                var expected = original, vector = original, scalar = original
+                expected.withUnsafeMutableBufferPointer { buffer in
+                    let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(frameWidth), Int32(height), buffer.baseAddress, Int32(stride))
+                    var color = pixman_color_t(red: wide(16), green: wide(8), blue: wide(0), alpha: wide(24))
+                    var box = pixman_rectangle16_t(x: Int16(x), y: 1, width: UInt16(width), height: UInt16(height - 2))
+                    pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &color, 1, &box)
+                    pixman_image_unref(image)
+                }
+                vector.withUnsafeMutableBufferPointer {
+                    vitrine_fill($0.baseAddress! + stride / 4 + x, Int32(stride), Int32(width), Int32(height - 2), pixel)
+                }
+                scalar.withUnsafeMutableBufferPointer {
+                    vitrine_fill_scalar($0.baseAddress! + stride / 4 + x, Int32(stride), Int32(width), Int32(height - 2), pixel)
+                }
+                #expect(vector == expected, "width \(width) at \(x): the vector fill differs from pixman")
+                #expect(scalar == expected, "width \(width) at \(x): the scalar fill differs from pixman")
+                #expect(vector != original)
+            }
+        }
+    }
+
     @Test(arguments: [1, 7, 8, 13, 64, 250])
     func aTranslucentColourOverTheFrameIsPixmansToTheBit(width: Int) {
         let height = 9, stride = (width + 3) * 4 // rows padded: the stride is honoured

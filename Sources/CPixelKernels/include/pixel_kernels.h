@@ -2,6 +2,13 @@
 #define VITRINE_PIXEL_KERNELS_H
 #include <stdint.h>
 
+/// Sets `height` rows of `width` pixels starting at `dst` (rows `stride` bytes apart, pixels 4-byte aligned) to
+/// `pixel`: pixman's SRC fill of a solid colour, with aligned AVX2 stores where the processor has it.
+void vitrine_fill(uint32_t *dst, int stride, int width, int height, uint32_t pixel);
+
+/// The same fill without SIMD: the reference the vector code is tested against.
+void vitrine_fill_scalar(uint32_t *dst, int stride, int width, int height, uint32_t pixel);
+
 /// Blends the premultiplied ARGB32 colour `src` (native-endian 0xAARRGGBB) over `height` rows of `width` pixels
 /// starting at `dst`, rows `stride` bytes apart: every channel becomes src + dst × (255 − alpha(src)) / 255,
 /// rounded exactly as pixman rounds its OVER of a solid colour (so the pixels are the same as pixman's), with
