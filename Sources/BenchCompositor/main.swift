@@ -8,6 +8,7 @@
 import BenchSupport
 import CCairo
 import CPixman
+import QuartzCore
 import UIKit
 import VitrinePlatform
 
@@ -203,17 +204,23 @@ func run() {
             func area() -> Int { f.s.window.screen.compositor.lastDamage.reduce(0) { $0 + $1.area } }
             let lvgl = lvglAnchor(width: w)
 
-            var first = Rounds(), full = Rounds(), label = Rounds(), recolour = Rounds(), animate = Rounds(), idle = Rounds()
+            var first = Rounds(), cold = Rounds(), full = Rounds(), label = Rounds(), recolour = Rounds(), animate = Rounds(), idle = Rounds()
             var labelLVGL: [Double] = [], recolourLVGL: [Double] = []
             var areas = (label: 0, recolour: 0, animate: 0)
             // Every figure and its floor once per round, the rounds one after another: a slow spell of this shared
             // machine moves a round's figure and its floor together, and the ratios stay comparable.
             for _ in 0..<roundCount {
-                // 1. First frame: every backing store drawn, composited and presented (a new scene each run).
+                // 1. First frame: every backing store drawn, composited and presented (a new scene each run, after the
+                //    previous one went: its stores are reused, cleared where they were drawn).
                 // (Each block starts with an untimed run, the floors too: the other figures' work must not leave
                 // cairo's glyph cache or the processor's caches cold for them.)
-                first.add(frames(7, prepare: { f.prepare("first") }) { f.frame() },
-                          floor: warm { medianMilliseconds(runs: 7) { drawWithCairo(cr, scene, fontFace: face) } })
+                let cairoFloor = warm { medianMilliseconds(runs: 7) { drawWithCairo(cr, scene, fontFace: face) } }
+                first.add(frames(7, prepare: { f.prepare("first") }) { f.frame() }, floor: cairoFloor)
+                // 1b. The same with no stores to reuse (the previous scene's are not kept): an app's very first frame.
+                let budget = BackingStorePool.maximumBytes
+                BackingStorePool.maximumBytes = 0
+                cold.add(frames(7, prepare: { f.prepare("first") }) { f.frame() }, floor: cairoFloor)
+                BackingStorePool.maximumBytes = budget
                 // 2. Full recomposite of cached content: the whole tree moved by one point.
                 full.add(frames(15, prepare: { f.prepare("full") }) { f.frame() }, floor: warm { srcFloor(15) })
                 // 3. One label's text changed.
@@ -245,6 +252,8 @@ func run() {
             print(String(format: "%dx%d @%gx (%dx%d px), resident +%d KiB for the scene", w, h, Double(scale), pw, ph, rss))
             print(String(format: "  1 first frame          %8.3f   vs raw cairo %.3f: ", first.medianMs, median(first.floors))
                   + first.ratioText() + String(format: " (goal 1.5x); %d allocations", allocs.first))
+            print(String(format: "    nothing to reuse     %8.3f   vs raw cairo: ", cold.medianMs) + cold.ratioText()
+                  + " (the previous scene's stores not kept: a cold start)")
             print(String(format: "  2 full recomposite     %8.3f   vs pixman SRC of the frame: ", full.medianMs) + full.ratioText()
                   + String(format: " (goal 4x); %d allocations", allocs.full))
             print(String(format: "  3 label text change    %8.3f   damage %d px, vs pixman OVER of it: ", label.medianMs, areas.label)

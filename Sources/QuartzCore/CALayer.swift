@@ -150,9 +150,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// The sublayers, back to front (the compositor walks this array directly).
     @exclusivity(unchecked) nonisolated(unsafe) private(set) var storedSublayers: [CALayer] = []
 
-    deinit {
+    // Isolated: the backing store goes to the pool, which takes stores on the main actor (a layer released elsewhere
+    // is freed there).
+    isolated deinit {
         // Sublayers that outlive this layer must not point at it.
         for l in storedSublayers where l.superlayerLink === self { l.superlayerLink = nil }
+        if let store = backingStore { BackingStorePool.give(store, ink: backingStoreInk) }
     }
 
     /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
@@ -400,7 +403,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
     @exclusivity(unchecked) var backingStore: CGContext? {
-        didSet { if backingStore !== oldValue { sharedContents = nil } }
+        didSet {
+            guard backingStore !== oldValue else { return }
+            sharedContents = nil
+            // The old store's ink is still the layer's (a new store starts with none).
+            if let old = oldValue { BackingStorePool.give(old, ink: backingStoreInk) }
+        }
     }
     /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
     @exclusivity(unchecked) var compositorRecord: Compositor.Record? { didSet { if compositorRecord != nil { wasCommitted = true } } }
@@ -490,7 +498,8 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         var fresh = false
         let opaque = wantsOpaqueBackingStore
         if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph || opaque != backingStoreIsOpaque {
-            backingStore = CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
+            backingStore = BackingStorePool.take(width: pw, height: ph, scale: scale)
+                ?? CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
             backingStoreIsOpaque = opaque
             region = bounds
             fresh = true

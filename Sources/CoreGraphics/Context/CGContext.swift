@@ -149,6 +149,20 @@ public final class CGContext {
         return context
     }
 
+    /// `uikitBitmap(pixelWidth:pixelHeight:scale:)` on an ARGB32 image surface of an earlier store, taking over the
+    /// caller's reference to it: `dirty` (its pixels any drawing touched; null: none) is cleared first, so the
+    /// context starts as empty as a new one.
+    @_spi(VitrineInternals)
+    public static func uikitBitmap(reusing surface: OpaquePointer, clearing dirty: CGRect, scale: CGFloat) -> CGContext {
+        let context = CGContext(surface: surface, width: Int(cairo_image_surface_get_width(surface)),
+                                height: Int(cairo_image_surface_get_height(surface)))
+        // User space is still device pixels here.
+        if !dirty.isNull, !dirty.isEmpty { context.clear(dirty) }
+        cairo_scale(context.cr, Double(scale), Double(scale))
+        context.shadowScale = scale
+        return context
+    }
+
     // MARK: Bitmap
 
     public var bitsPerComponent: Int { format.bitsPerComponent }

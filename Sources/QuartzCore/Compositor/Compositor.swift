@@ -45,6 +45,9 @@ public final class Compositor {
         shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
         pixmanShadow = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(shadow.width), Int32(shadow.height),
                                                 shadow.data!.assumingMemoryBound(to: UInt32.self), Int32(shadow.bytesPerRow))!
+        // A screenful of views has less store memory than the screen has pixels: room to keep one screen's stores
+        // across a change of screen.
+        BackingStorePool.reserve(output.pixelWidth * output.pixelHeight * 4)
     }
 
     isolated deinit { pixman_image_unref(pixmanShadow) }
@@ -69,6 +72,22 @@ public final class Compositor {
         root.queueForCompositor()
     }
 
+    /// Lets go of the layers taken out of their trees that nothing else holds, before the display pass: they go now
+    /// rather than after the next composite, so their backing stores are back in the pool for views put in their
+    /// place in the same frame. Each screen still repaints where its own were, next frame.
+    public static func releaseUnheldDetachedLayers() {
+        var i = 0
+        while i < CALayer.detached.count {
+            guard isKnownUniquelyReferenced(&CALayer.detached[i]) else { i += 1; continue }
+            let layer = CALayer.detached.remove(at: i)
+            if let owner = layer.compositorRecord?.owner {
+                var damage = DamageRegion(bounds: owner.screenRect)
+                owner.forgetSubtree(layer, into: &damage)
+                owner.releasedDamage.append(contentsOf: damage.rects)
+            }
+        } // each `layer` is freed as its turn ends (its store to the pool, its sublayers with it unless held)
+    }
+
     /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
     /// something in the tree changed. Lets an idle frame stop before gathering its roots.
     public func needsComposite(_ root: CALayer) -> Bool {
@@ -82,6 +101,7 @@ public final class Compositor {
         var damage = DamageRegion(bounds: screenRect, storage: damageStorage)
         damageStorage = []
         defer { damageStorage = damage.emptied() }
+        BackingStorePool.expire()
         // Layers taken out of a tree: each screen repaints where its own were (the list is shared by all screens).
         CALayer.detached.removeAll { layer in
             guard let owner = layer.compositorRecord?.owner else { return true } // never shown: nothing to repaint

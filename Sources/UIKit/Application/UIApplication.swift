@@ -224,6 +224,9 @@ open class UIApplication: UIResponder {
             guard pending else { break }
             didWork = true
         }
+        // Layers taken out of the trees that nothing holds any more go before the display pass: their stores are
+        // reused by the views put in their place.
+        if !CALayer.detached.isEmpty { Compositor.releaseUnheldDetachedLayers() }
         for entry in windowEntries {
             guard let window = entry.window, !window.isHidden else { continue }
             if window.layer.displaySubtreeIfNeeded() > 0 { didWork = true }
