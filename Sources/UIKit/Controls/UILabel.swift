@@ -68,8 +68,9 @@ open class UILabel: UIView {
     }
 
     private func contentChanged() {
-        // One layout is kept to be laid out again (a label whose text changes every frame then allocates nothing).
-        if spareLayout == nil, let (_, layout) = layoutCache.first { spareLayout = layout }
+        // The layouts are kept to be laid out again (a label whose text changes every frame then allocates nothing),
+        // a few at most.
+        for layout in layoutCache.values where spareLayouts.count < 4 { spareLayouts.append(layout) }
         layoutCache.removeAll(keepingCapacity: true)
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
@@ -79,8 +80,8 @@ open class UILabel: UIView {
     /// questions again and again).
     struct LayoutKey: Hashable { var width: CGFloat?; var height: CGFloat; var fontScale: CGFloat }
     private(set) var layoutCache: [LayoutKey: TextLayout] = [:]
-    /// A layout from before the content changed, reused by the next layout made if nothing else holds it.
-    private var spareLayout: TextLayout?
+    /// Layouts from before the content changed, reused by the next layouts made if nothing else holds them.
+    private var spareLayouts: [TextLayout] = []
     /// The plain text's styled form from the last layout, whose run list the next one refills.
     private var spareStyledText: StyledText?
 
@@ -141,13 +142,11 @@ open class UILabel: UIView {
             }
             return limited
         }
-        if var spare = spareLayout {
-            spareLayout = nil
+        while var spare = spareLayouts.popLast() {
             // Laid out again in place only when no one else holds it (layouts are values to everyone else).
-            if isKnownUniquelyReferenced(&spare) {
-                spare.relayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
-                return spare
-            }
+            guard isKnownUniquelyReferenced(&spare) else { continue }
+            spare.relayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
+            return spare
         }
         return TextLayout(text, paragraph: paragraph, width: wrapWidth, maximumLines: numberOfLines)
     }
