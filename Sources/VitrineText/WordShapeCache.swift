@@ -36,12 +36,20 @@ final class WordShapeCache: @unchecked Sendable {
     private let lock = NSLock()
     // (Used under `lock` only: no run-time exclusivity checks on every word.)
     @exclusivity(unchecked) private var words: [Key: [Glyph]] = [:]
-    /// Per face and kerning setting: whether words shape as they do in a line.
-    @exclusivity(unchecked) private var verdicts: [FaceSetting: Bool] = [:]
     private struct FaceSetting: Hashable { var face: ObjectIdentifier; var kerning: Bool }
-    /// Per face and kerning setting: the ten digits' glyphs when numbers shape digit by digit, else empty. A number
-    /// that changes every frame (a counter, a reading, a clock) is then never shaped at all, nor kept.
-    @exclusivity(unchecked) private var digits: [FaceSetting: [Glyph]] = [:]
+    /// What is learnt once per face and kerning setting.
+    private struct FaceFacts {
+        /// Whether words shape as they do in a line (else the cache is not used for the face).
+        var wordsShapeAlone: Bool
+        /// The ten digits' glyphs when numbers shape digit by digit, else empty. A number that changes every frame
+        /// (a counter, a reading, a clock) is then never shaped at all, nor kept.
+        var digits: [Glyph]
+        /// The glyph of a lone space (the space between words: no lookup for it).
+        var space: Glyph?
+    }
+    @exclusivity(unchecked) private var facts: [FaceSetting: FaceFacts] = [:]
+    /// The facts asked for last (a screen of labels is mostly one face): no hashing for it.
+    @exclusivity(unchecked) private var lastFacts: (setting: FaceSetting, facts: FaceFacts)?
 
     private static let probe = Array("The quick brown fox jumps over the lazy dog. AV To Ty Yo Wa P. L' \"Fi\" fi ffl (x) -- x, 1/2 $5 50% a@b #1 & * A V T Y W L F P r y v w k , . ; : ! ?".unicodeScalars.map(\.value))
 
@@ -60,12 +68,16 @@ final class WordShapeCache: @unchecked Sendable {
         let setting = FaceSetting(face: ObjectIdentifier(face), kerning: kerning)
         lock.lock()
         defer { lock.unlock() }
-        if verdicts[setting] == nil { verdicts[setting] = Self.wordsShapeAsLines(face: face, kerning: kerning) }
-        guard verdicts[setting] == true else { return false }
-        if digits[setting] == nil { digits[setting] = Self.digitsShapeAlone(face: face, kerning: kerning) }
-        let digitGlyphs = digits[setting]!
+        let known = facts(setting, face: face)
+        guard known.wordsShapeAlone else { return false }
+        let digitGlyphs = known.digits
         Self.forEachWord(text) { span in
             let word = UnsafeBufferPointer(rebasing: text[span])
+            if word.count == 1, word[0] == 0x20, var space = known.space {
+                space.cluster = Int32(span.lowerBound)
+                body(space)
+                return
+            }
             if !digitGlyphs.isEmpty, word.allSatisfy({ $0 &- 0x30 < 10 }) {
                 for (i, c) in word.enumerated() {
                     var g = digitGlyphs[Int(c - 0x30)]
@@ -90,6 +102,24 @@ final class WordShapeCache: @unchecked Sendable {
             for var g in glyphs { g.cluster += offset; body(g) }
         }
         return true
+    }
+
+    /// The facts about `setting`'s face, learnt on first use (under `lock`).
+    private func facts(_ setting: FaceSetting, face: FontFace) -> FaceFacts {
+        if let last = lastFacts, last.setting == setting { return last.facts }
+        let known: FaceFacts
+        if let f = facts[setting] {
+            known = f
+        } else {
+            let alone = Self.wordsShapeAsLines(face: face, kerning: setting.kerning)
+            let space = Self.shapeAlone([0x20][...], face: face, kerning: setting.kerning)
+            known = FaceFacts(wordsShapeAlone: alone,
+                              digits: alone ? Self.digitsShapeAlone(face: face, kerning: setting.kerning) : [],
+                              space: space.count == 1 && space[0].cluster == 0 ? space[0] : nil)
+            facts[setting] = known
+        }
+        lastFacts = (setting, known)
+        return known
     }
 
     /// Calls `body` with each word of `text` (a run without spaces) and each space, in order.
@@ -118,7 +148,7 @@ final class WordShapeCache: @unchecked Sendable {
         _ = shape([0x30][...], face: face, kerning: kerning)
         lock.lock()
         defer { lock.unlock() }
-        return digits[FaceSetting(face: ObjectIdentifier(face), kerning: kerning)]?.isEmpty == false
+        return facts[FaceSetting(face: ObjectIdentifier(face), kerning: kerning)]?.digits.isEmpty == false
     }
 
     /// The digits' glyphs (one each) if every pair of digits, and a few longer numbers, shape as their digits
