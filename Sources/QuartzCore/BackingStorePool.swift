@@ -25,8 +25,8 @@ public enum BackingStorePool {
     }
 
     /// The entries, oldest first.
-    private static var entries: [Entry] = []
-    private static var heldBytes = 0
+    @exclusivity(unchecked) private static var entries: [Entry] = []
+    @exclusivity(unchecked) private static var heldBytes = 0
 
     /// The most store memory kept (8 MiB unless a screen raised it to its own size: a screenful of labels and
     /// buttons has less store memory than the screen has pixels). 0 keeps nothing.

@@ -71,7 +71,7 @@ public final class CADisplayLink {
 
     // MARK: The frame clock (UIKit's application drives it)
 
-    private static var links: [CADisplayLink] = []
+    @exclusivity(unchecked) private static var links: [CADisplayLink] = []
     /// Asks for frames (installed by the application: a link was added or unpaused).
     public static var wake: (@MainActor () -> Void)?
 

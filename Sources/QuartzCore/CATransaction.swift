@@ -24,7 +24,7 @@ public enum CATransaction {
     }
 
     /// The implicit transaction of this turn, then the explicit ones (innermost last).
-    private static var frames: [Frame] = [Frame()]
+    @exclusivity(unchecked) private static var frames: [Frame] = [Frame()]
     /// Runs the frame's work. Installed by the application that owns the screens.
     private static var commitHandler: (@MainActor () -> Void)?
 

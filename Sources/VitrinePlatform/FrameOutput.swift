@@ -63,10 +63,10 @@ public final class HeadlessOutput: PowerControlledOutput {
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// The shown pixels, premultiplied ARGB32, `pixelWidth * 4` bytes a row.
-    public private(set) var frameBuffer: [UInt8]
+    @exclusivity(unchecked) public private(set) var frameBuffer: [UInt8]
     /// Frames presented so far, and the damage of the last one.
-    public private(set) var presentedFrames = 0
-    public private(set) var lastDamage: [PixelRect] = []
+    @exclusivity(unchecked) public private(set) var presentedFrames = 0
+    @exclusivity(unchecked) public private(set) var lastDamage: [PixelRect] = []
 
     public init(pixelWidth: Int, pixelHeight: Int) {
         precondition(pixelWidth > 0 && pixelHeight > 0, "HeadlessOutput needs a positive size")
@@ -76,7 +76,7 @@ public final class HeadlessOutput: PowerControlledOutput {
     }
 
     /// Whether the display is "off": its frame buffer is black and frames are not shown.
-    public private(set) var isPoweredDown = false
+    @exclusivity(unchecked) public private(set) var isPoweredDown = false
 
     /// Off: the frame buffer goes black, as a panel does. On: frames show again (the caller repaints).
     @discardableResult

@@ -82,9 +82,9 @@ public final class TextLayout {
     }
 
     /// Whether `layOutSingleLatinLine` may stand in for the general path (tests compare the two).
-    nonisolated(unsafe) static var singleLineFastPath = true
+    @exclusivity(unchecked) nonisolated(unsafe) static var singleLineFastPath = true
     /// Layouts `layOutSingleLatinLine` made (tests: that it is taken).
-    nonisolated(unsafe) static var singleLineLayouts = 0
+    @exclusivity(unchecked) nonisolated(unsafe) static var singleLineLayouts = 0
 
     /// The commonest label: one style, printable ASCII with a letter, no newline or trailing space, kerning left
     /// to the font, and narrow enough for the width. Its line is what the general path makes of it (one item at

@@ -24,7 +24,7 @@ public final class CGContext {
     /// Memory the context allocated for a cairo layout when it was given none.
     private let ownedMemory: UnsafeMutableRawPointer?
     /// Nesting of drawing calls (one drawing call may be made of others): memory is synchronised at the outermost.
-    var drawingDepth = 0
+    @exclusivity(unchecked) var drawingDepth = 0
 
     struct GState {
         var fillColor = CGColor.black
@@ -46,13 +46,13 @@ public final class CGContext {
         var color: CGColor
     }
 
-    var state = GState()
-    private var stack: [GState] = []
+    @exclusivity(unchecked) var state = GState()
+    @exclusivity(unchecked) private var stack: [GState] = []
     /// States saved by `beginTransparencyLayer`, restored by `endTransparencyLayer`.
-    var layerStack: [GState] = []
+    @exclusivity(unchecked) var layerStack: [GState] = []
     /// Ink tracking (see CGContext+Ink.swift).
-    var inkTracking = false
-    var inkBounds: CGRect?
+    @exclusivity(unchecked) var inkTracking = false
+    @exclusivity(unchecked) var inkBounds: CGRect?
     /// Points to pixels, for shadows (their offset and blur are not scaled by the CTM, as in Core Graphics,
     /// but UIKit's contexts measure them in points).
     public var shadowScale: CGFloat = 1

@@ -32,11 +32,11 @@ public enum CAAnimationEngine {
     public static var clock: () -> Double = { systemClock.now }
     private static let systemClock = MonotonicClock()
     /// The frame's time while a frame is being made (animations sample at one time per frame).
-    public static var frameTime: Double?
+    @exclusivity(unchecked) public static var frameTime: Double?
     static var mediaTime: Double { frameTime ?? clock() }
 
     private struct WeakLayer { weak var layer: CALayer? }
-    private static var animated: [WeakLayer] = []
+    @exclusivity(unchecked) private static var animated: [WeakLayer] = []
 
     static func register(_ layer: CALayer) {
         if !animated.contains(where: { $0.layer === layer }) { animated.append(WeakLayer(layer: layer)) }

@@ -19,15 +19,15 @@ public final class Compositor {
     /// Points to pixels.
     public let scale: CGFloat
     let shadow: CGContext
-    private var needsFullFrame = true
+    @exclusivity(unchecked) private var needsFullFrame = true
 
     /// The damage of the last frame, in pixels.
-    public private(set) var lastDamage: [PixelRect] = []
+    @exclusivity(unchecked) public private(set) var lastDamage: [PixelRect] = []
     /// Buffers a frame reuses: the damage list and the occluders.
-    private var damageStorage: [PixelRect] = []
-    private var occluderStorage: [(rect: PixelRect, order: Int)] = []
+    @exclusivity(unchecked) private var damageStorage: [PixelRect] = []
+    @exclusivity(unchecked) private var occluderStorage: [(rect: PixelRect, order: Int)] = []
     /// Layers whose content was painted in the last frame (after occlusion culling).
-    public private(set) var layersPaintedLastFrame = 0
+    @exclusivity(unchecked) public private(set) var layersPaintedLastFrame = 0
 
     /// A layer tree to show, with the map from its root's coordinates to the screen's (points).
     public struct Root {
@@ -58,7 +58,7 @@ public final class Compositor {
     public func setNeedsFullFrame() { needsFullFrame = true }
 
     /// Where layer trees that left this screen were (a window moved to another screen): repainted next frame.
-    private var releasedDamage: [PixelRect] = []
+    @exclusivity(unchecked) private var releasedDamage: [PixelRect] = []
 
 
     /// Lets go of `root`'s tree (its window moves to another screen): the next frame repaints where it was here,

@@ -24,7 +24,7 @@ enum RoundedFill {
     }
 
     /// Masks by radius (device pixels, as the bit pattern of the Double: radii come from a handful of styles).
-    private static var masks: [UInt64: CornerMask] = [:]
+    @exclusivity(unchecked) private static var masks: [UInt64: CornerMask] = [:]
 
     static func mask(radius: Double) -> CornerMask? {
         let key = radius.bitPattern

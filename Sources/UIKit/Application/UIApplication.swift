@@ -28,12 +28,12 @@ open class UIApplication: UIResponder {
     public internal(set) weak var keyWindow: UIWindow?
 
     /// Frames produced so far: turns of the run loop that had layout (later also drawing) to do.
-    public private(set) var frameCount = 0
+    @exclusivity(unchecked) public private(set) var frameCount = 0
 
     private struct WindowEntry { weak var window: UIWindow? }
-    private var windowEntries: [WindowEntry] = []
+    @exclusivity(unchecked) private var windowEntries: [WindowEntry] = []
     private var nextOrderStamp = 0
-    private var frameObservers: [@MainActor (UIApplication) -> Void] = []
+    @exclusivity(unchecked) private var frameObservers: [@MainActor (UIApplication) -> Void] = []
 
     /// Creates the application with a run loop on the system's monotonic clock.
     public required override convenience init() {
@@ -141,9 +141,9 @@ open class UIApplication: UIResponder {
 
     /// The timer that brings the next frame while something animates, and the time that frame is due.
     private var nextFrameTimer: EventLoopTimer?
-    private var frameSlot: Double?
+    @exclusivity(unchecked) private var frameSlot: Double?
     /// The slot of the last animation frame (the grid the next one is placed on); `nil` when frames stopped.
-    private var lastFrameSlot: Double?
+    @exclusivity(unchecked) private var lastFrameSlot: Double?
     /// Animation frames that came too late for their refresh (Vitrine: for benchmarks and tools).
     public private(set) var missedFrameCount = 0
     private lazy var frameLog = VitrineLog.logger("vitrine.frames")
@@ -181,9 +181,9 @@ open class UIApplication: UIResponder {
     private var flipsPaceFrames = false
 
     /// Screens a window left since the last frame: composited next frame even if no window is on them now.
-    private var vacatedScreens: [UIScreen] = []
+    @exclusivity(unchecked) private var vacatedScreens: [UIScreen] = []
     /// A frame's windows and screens: buffers reused from frame to frame.
-    private var frameWindows: [UIWindow] = [], frameScreens: [UIScreen] = []
+    @exclusivity(unchecked) private var frameWindows: [UIWindow] = [], frameScreens: [UIScreen] = []
 
     /// A window moved from `screen` to another (its compositor has let go of the window's layers).
     func windowLeft(_ screen: UIScreen) {

@@ -17,31 +17,31 @@ open class UILabel: UIView {
         get { storedAttributedText == nil ? storedText : storedAttributedText?.string }
         set { storedText = newValue; storedAttributedText = nil; contentChanged() }
     }
-    private var storedText: String?
+    @exclusivity(unchecked) private var storedText: String?
 
     /// Styled text; its attributes win over `font`, `textColor` and `textAlignment` where they are set.
     open var attributedText: NSAttributedString? {
         get { storedAttributedText ?? storedText.map { NSAttributedString(string: $0, attributes: attributes) } }
         set { storedAttributedText = newValue; storedText = newValue?.string; contentChanged() }
     }
-    private var storedAttributedText: NSAttributedString?
+    @exclusivity(unchecked) private var storedAttributedText: NSAttributedString?
 
     /// The system font at 17 points by default.
-    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font == nil { font = .systemFont(ofSize: 17) }; contentChanged() } }
+    @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font == nil { font = .systemFont(ofSize: 17) }; contentChanged() } }
     /// `.label` (black) by default.
-    open var textColor: UIColor! = .label { didSet { if textColor == nil { textColor = .label }; contentChanged() } }
-    open var textAlignment: NSTextAlignment = .natural { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var textColor: UIColor! = .label { didSet { if textColor == nil { textColor = .label }; contentChanged() } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { contentChanged() } }
     /// The most lines to use; 0 means as many as needed. 1 by default.
-    open var numberOfLines: Int = 1 { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var numberOfLines: Int = 1 { didSet { contentChanged() } }
     /// `.byTruncatingTail` by default.
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentChanged() } }
     /// Shrink the font (down to `minimumScaleFactor`) before truncating text that is too wide.
-    open var adjustsFontSizeToFitWidth = false { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var adjustsFontSizeToFitWidth = false { didSet { contentChanged() } }
     /// The smallest fraction of the font size shrinking may reach; 0 means the font does not shrink.
-    open var minimumScaleFactor: CGFloat = 0 { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var minimumScaleFactor: CGFloat = 0 { didSet { contentChanged() } }
     /// The width multi-line intrinsic sizes wrap at (0: none).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentChanged() } }
-    open var isEnabled = true { didSet { contentChanged() } }
+    @exclusivity(unchecked) open var isEnabled = true { didSet { contentChanged() } }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -79,11 +79,11 @@ open class UILabel: UIView {
     /// Layouts for the sizes asked about since the content last changed (drawing and sizing ask the same
     /// questions again and again).
     struct LayoutKey: Hashable { var width: CGFloat?; var height: CGFloat; var fontScale: CGFloat }
-    private(set) var layoutCache: [LayoutKey: TextLayout] = [:]
+    @exclusivity(unchecked) private(set) var layoutCache: [LayoutKey: TextLayout] = [:]
     /// Layouts from before the content changed, reused by the next layouts made if nothing else holds them.
-    private var spareLayouts: [TextLayout] = []
+    @exclusivity(unchecked) private var spareLayouts: [TextLayout] = []
     /// The plain text's styled form from the last layout, whose run list the next one refills.
-    private var spareStyledText: StyledText?
+    @exclusivity(unchecked) private var spareStyledText: StyledText?
 
     /// The styled text with the label's settings applied where the attributed text leaves them open.
     private func styledText(fontScale: CGFloat = 1) -> (StyledText, TextParagraphStyle)? {

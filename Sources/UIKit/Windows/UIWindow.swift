@@ -26,7 +26,7 @@ open class UIWindow: UIView {
     }
 
     /// The screen the window is on; the main screen by default.
-    open var screen: UIScreen = UIScreen.main {
+    @exclusivity(unchecked) open var screen: UIScreen = UIScreen.main {
         didSet {
             guard screen !== oldValue else { return }
             // The old screen repaints where the window was; the new one draws it afresh at its own scale.
