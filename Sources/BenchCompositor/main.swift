@@ -154,6 +154,13 @@ struct Frames {
 /// Figures from ../shared/BENCHMARKS.md (LVGL 9.2 on this machine class), for the LVGL-comparable lines.
 func lvglAnchor(width: Int) -> (label: Double, recolour: Double) { width == 1280 ? (0.015, 0.022) : (0.015, 0.029) }
 
+/// The anchors' full redraws of the scene (LVGL 9.2, Qt 6.4 QPainter) as multiples of the anchors' own cairo
+/// drawing of it (BENCHMARKS.md, scale 1): the first frame's ratio to cairo in this run compares with these.
+func fullRedrawAnchorsOverCairo(width: Int) -> String {
+    let (cairo, lvgl, qt) = width == 1280 ? (0.53, (0.84, 0.92), (1.03, 1.03)) : (0.63, (1.13, 1.22), (1.21, 1.26))
+    return String(format: "LVGL's full redraw %.2f–%.2fx cairo, Qt's %.2f–%.2fx", lvgl.0 / cairo, lvgl.1 / cairo, qt.0 / cairo, qt.1 / cairo)
+}
+
 @MainActor
 func run() {
     let arguments = CommandLine.arguments
@@ -251,7 +258,8 @@ func run() {
 
             print(String(format: "%dx%d @%gx (%dx%d px), resident +%d KiB for the scene", w, h, Double(scale), pw, ph, rss))
             print(String(format: "  1 first frame          %8.3f   vs raw cairo %.3f: ", first.medianMs, median(first.floors))
-                  + first.ratioText() + String(format: " (goal 1.5x); %d allocations", allocs.first))
+                  + first.ratioText() + String(format: " (goal 1.5x); %d allocations", allocs.first)
+                  + (scale == 1 ? "; anchors: " + fullRedrawAnchorsOverCairo(width: w) : ""))
             print(String(format: "    nothing to reuse     %8.3f   vs raw cairo: ", cold.medianMs) + cold.ratioText()
                   + " (the previous scene's stores not kept: a cold start)")
             print(String(format: "  2 full recomposite     %8.3f   vs pixman SRC of the frame: ", full.medianMs) + full.ratioText()
