@@ -115,6 +115,12 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint32_t *s = (const uint32_t *)((const uint8_t *)src + (ptrdiff_t)y * srcStride);
+        if (y + 2 < height) {
+            // A backing store is composited rarely (only when it or what is under it changes), so its rows are
+            // usually far from the processor: ask for the row after next while this one is blended.
+            const uint8_t *ahead = (const uint8_t *)src + (ptrdiff_t)(y + 2) * srcStride;
+            for (int b = 0; b < width * 4; b += 64) _mm_prefetch((const char *)(ahead + b), _MM_HINT_T0);
+        }
         int x = 0;
         for (; x + 8 <= width; x += 8) {
             __m256i sp = _mm256_loadu_si256((const __m256i *)(s + x));
