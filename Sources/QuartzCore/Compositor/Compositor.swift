@@ -39,7 +39,13 @@ public final class Compositor {
     /// The shadow buffer's pixels as a pixman image (the fast paths composite into it directly).
     let pixmanShadow: OpaquePointer
 
+    /// Numbers compositors apart for as long as the process runs (unlike addresses, never reused).
+    let serial: UInt64
+    private static var serials: UInt64 = 0
+
     public init(output: any FrameOutput, scale: CGFloat) {
+        Self.serials += 1
+        serial = Self.serials
         self.output = output
         self.scale = scale
         shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
@@ -224,10 +230,14 @@ public final class Compositor {
         /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
         weak var owner: Compositor?
+        /// The owner's serial number: what the walk compares every frame (loading a weak reference takes the
+        /// side-table path, retain and release included).
+        let ownerSerial: UInt64
 
         init(owner: Compositor, values: CALayerRenderValues, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform,
              occluder: PixelRect?, childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?) {
             self.owner = owner
+            ownerSerial = owner.serial
             self.values = values
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
             self.childOpacity = childOpacity; self.childClip = childClip; self.childOpaqueClip = childOpaqueClip
@@ -272,7 +282,7 @@ public final class Compositor {
         // it handed them last frame (no render values, no snapshot).
         // Only the sublayers that changed, or have changes below them, are visited (see `queuedSublayers`); the
         // subtree's extent is recomputed only if one of theirs moved.
-        if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.owner === self {
+        if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.ownerSerial == serial {
             var extentsChanged = false
             for sub in layer.queuedSublayers where sub.superlayer === layer {
                 let before = (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder)
@@ -290,7 +300,7 @@ public final class Compositor {
         let v: CALayerRenderValues
         let valuesKept: Bool
         if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
-           let record = layer.compositorRecord, record.owner === self {
+           let record = layer.compositorRecord, record.ownerSerial == serial {
             v = record.values // only an ancestor changed: the layer's own values are what they were
             valuesKept = true
         } else {
