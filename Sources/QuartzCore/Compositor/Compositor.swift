@@ -297,16 +297,22 @@ public final class Compositor {
         }
         // From here every sublayer is visited (or the subtree forgotten): none stays queued.
         defer { layer.clearQueuedSublayers() }
-        let v: CALayerRenderValues
-        let valuesKept: Bool
         if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
            let record = layer.compositorRecord, record.ownerSerial == serial {
-            v = record.values // only an ancestor changed: the layer's own values are what they were
-            valuesKept = true
+            // Only an ancestor changed: the layer's own values are what they were (borrowed, not copied: a copy
+            // retains every colour and image they hold).
+            walk(layer, values: record.values, valuesKept: true, revisit: revisit, parent: parent, opacity: opacity,
+                 clip: clip, opaqueClip: opaqueClip, damage: &damage)
         } else {
-            v = layer.renderValues()
-            valuesKept = false
+            walk(layer, values: layer.renderValues(), valuesKept: false, revisit: revisit, parent: parent,
+                 opacity: opacity, clip: clip, opaqueClip: opaqueClip, damage: &damage)
         }
+    }
+
+    /// The rest of `walk` for a layer whose render values are `v` (`valuesKept`: its record's).
+    private func walk(_ layer: CALayer, values v: borrowing CALayerRenderValues, valuesKept: Bool, revisit: Bool,
+                      parent: CGAffineTransform, opacity: Float, clip: CGRect?, opaqueClip: CGRect?,
+                      damage: inout DamageRegion) {
         if v.isHidden || v.opacity <= 0 {
             forgetSubtree(layer, into: &damage)
             layer.clearChangeFlags()
@@ -359,12 +365,12 @@ public final class Compositor {
         }
         if let record = layer.compositorRecord {
             // (Stored only when they differ: each is a struct of many references, and copying one retains them all.)
-            if !valuesKept { record.values = v }
+            if !valuesKept { record.values = copy v }
             if snapshotChanged { record.snapshot = snapshot }
             record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
             record.childOpacity = effective; record.childClip = childClip; record.childOpaqueClip = childOpaqueClip
         } else {
-            layer.compositorRecord = Record(owner: self, values: v, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
+            layer.compositorRecord = Record(owner: self, values: copy v, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
                                             childOpacity: effective, childClip: childClip, childOpaqueClip: childOpaqueClip)
         }
         layer.clearRedrawnRect()

@@ -31,8 +31,20 @@ enum Painter {
         } else {
             guard !layer.isHidden, layer.opacity > 0 else { return }
         }
-        // On screen, the values the compositor's walk took this frame (the damage was worked out from them).
-        let v = cull ? (layer.compositorRecord?.values ?? layer.renderValues()) : layer.renderValues()
+        // On screen, the values the compositor's walk took this frame (the damage was worked out from them),
+        // borrowed where they are kept: copying them would retain every colour and image they hold.
+        if cull, let record = layer.compositorRecord {
+            paint(layer, values: record.values, cr, parent, firstPainted: firstPainted, index: &index, clip: clip,
+                  painted: &painted, direct: direct, cull: cull)
+        } else {
+            paint(layer, values: layer.renderValues(), cr, parent, firstPainted: firstPainted, index: &index, clip: clip,
+                  painted: &painted, direct: direct, cull: cull)
+        }
+    }
+
+    private static func paint(_ layer: CALayer, values v: borrowing CALayerRenderValues, _ cr: OpaquePointer,
+                              _ parent: CGAffineTransform, firstPainted: Int, index: inout Int, clip: PixelRect,
+                              painted: inout Int, direct: Direct?, cull: Bool) {
         let myIndex = index
         index += 1
         var toDevice = v.toSuperlayer.concatenating(parent)
