@@ -747,6 +747,7 @@ public struct CALayerRenderValues {
     /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
     /// its content lands (an aspect-filled or centred image may spill past the bounds). A layer that paints only
     /// its backing store (no background or border) paints only the store's inked part.
+    @inline(__always)
     public var ownPaintedRect: CGRect {
         guard let image = contents else { return bounds }
         let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
@@ -769,6 +770,7 @@ public struct CALayerRenderValues {
 
     /// What the layer can paint, in its own coordinates: `ownPaintedRect`, its shadow's reach, and during a
     /// transition the path its old and new pictures travel.
+    @inline(__always)
     public var paintedRect: CGRect {
         var r = ownPaintedRect
         if let shadow = shadowReach { r = r.union(shadow) }
@@ -782,6 +784,7 @@ public struct CALayerRenderValues {
     public var hasShadow: Bool { shadowOpacity > 0 && (shadowColor?.alpha ?? 0) > 0 && !isHidden }
 
     /// The part of the layer's space the shadow can darken (its shape, offset, grown by the blur's reach).
+    @inline(__always)
     var shadowReach: CGRect? {
         guard hasShadow else { return nil }
         let shape = shadowPath?.boundingBox ?? ownPaintedRect
@@ -798,6 +801,7 @@ public struct CALayerRenderValues {
     }
 
     /// The map from the layer's coordinates to its superlayer's.
+    @inline(__always)
     public var toSuperlayer: CGAffineTransform {
         CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
     }
