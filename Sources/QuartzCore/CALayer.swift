@@ -539,15 +539,17 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         // while ink is still tracked: only the touched part is looked at.
         if fresh { learnWhetherClassDraws(ctx) }
         let drawnInk = ctx.endInkTracking() ?? .null
-        // The layer may only now know that it draws nothing (it learns it on its first draw).
-        guard wantsBackingStore else { return dropBackingStore() }
-        // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
+        // The store's ink now: the old (unless cleared) and the new. Recorded before the store may be let go of
+        // below: the pool clears what this says was drawn before it hands the store to another layer.
         let storeRect = CGRect(x: 0, y: 0, width: pw, height: ph)
         let pixelRegion = CGRect(x: (region.minX - bounds.minX) * scale, y: (region.minY - bounds.minY) * scale,
                                  width: region.width * scale, height: region.height * scale).integral.intersection(storeRect)
         let oldInk = fresh ? CGRect.null : backingStoreInk
         let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
         backingStoreInk = opaque ? storeRect : survivingInk.union(drawnInk.integral).intersection(storeRect)
+        // The layer may only now know that it draws nothing (it learns it on its first draw).
+        guard wantsBackingStore else { return dropBackingStore() }
+        // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
         let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
         let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero) : inLayer(changedPixels)
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
