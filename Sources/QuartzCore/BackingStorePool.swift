@@ -33,7 +33,7 @@ public enum BackingStorePool {
     public static var maximumBytes = 8 << 20 {
         didSet { trim(now: nil) }
     }
-    /// How long a store is kept for reuse, in seconds.
+    /// How long a store is kept for reuse, in seconds (0: not past the frame that let it go).
     public static var maximumAge = 2.0
 
     /// Stores kept now, and their bytes (tests, tools).
@@ -76,8 +76,9 @@ public enum BackingStorePool {
         return nil
     }
 
-    /// Lets go of stores kept too long (the compositor asks once a frame).
-    static func expire() {
+    /// Lets go of stores kept longer than `maximumAge` (the compositor asks once a frame; the application, on a
+    /// timer, when no frames come).
+    public static func expire() {
         if !entries.isEmpty { trim(now: now()) }
     }
 
@@ -88,19 +89,15 @@ public enum BackingStorePool {
         heldBytes = 0
     }
 
-    /// Seconds on the monotonic clock.
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    /// Seconds on the application's clock (its run loop's: the one its timers and animations keep).
+    private static func now() -> Double { CAAnimationEngine.clock() }
 
     /// Drops the oldest entries past the byte limit, and (`now` given) those older than `maximumAge`.
     private static func trim(now: Double?) {
         var drop = 0
         var bytes = heldBytes
         while drop < entries.count,
-              bytes > maximumBytes || now.map({ $0 - entries[drop].given > maximumAge }) ?? false {
+              bytes > maximumBytes || now.map({ $0 - entries[drop].given >= maximumAge }) ?? false {
             bytes -= entries[drop].bytes
             cairo_surface_destroy(entries[drop].surface)
             drop += 1

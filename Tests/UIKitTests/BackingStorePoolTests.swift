@@ -2,6 +2,7 @@
 // someone still holds an image of them.
 @testable import QuartzCore
 import Testing
+import VitrinePlatform
 @testable import UIKit
 
 @MainActor @Suite(.serialized) struct BackingStorePoolTests {
@@ -53,6 +54,28 @@ import Testing
         _ = (reusing, made)
     }
 
+    @Test func aStoreLetGoOfRightAfterItsFirstDrawingIsClearedOfIt() {
+        emptyPool()
+        // A plain opaque view has a store for its first display (black where nothing is drawn, as on iOS), then
+        // learns that its class draws nothing and lets the store go, black.
+        // (A class of its own: what a class draws is learnt once per process, and UIView's is learnt by other tests.)
+        final class PlainView: UIView {}
+        do {
+            let plain = PlainView(frame: CGRect(x: 0, y: 0, width: 140, height: 30))
+            plain.layer.setNeedsDisplay()
+            plain.layer.displayIfNeeded()
+        }
+        let reuses = BackingStorePool.reuses
+        let reusing = label("i"), reused = drawn(reusing)
+        let pooled = BackingStorePool.reuses - reuses
+        BackingStorePool.maximumBytes = 0
+        defer { BackingStorePool.maximumBytes = 8 << 20 }
+        let made = label("i"), fresh = drawn(made)
+        #expect(pooled == 1)
+        #expect(maxDifference(reused, fresh) == 0)
+        _ = (reusing, made)
+    }
+
     @Test func aStoreWhoseImageIsHeldKeepsItsPixels() {
         emptyPool()
         let reuses = BackingStorePool.reuses
@@ -76,6 +99,32 @@ import Testing
         BackingStorePool.maximumAge = 0
         BackingStorePool.expire()
         #expect(BackingStorePool.count == 0 && BackingStorePool.bytes == 0)
+    }
+
+    @Test func keptStoresAreLetGoOfWhenNoFramesCome() {
+        emptyPool()
+        BackingStorePool.maximumAge = 0.05
+        defer { BackingStorePool.maximumAge = 2 }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        var gone: UILabel? = label("Gone soon")
+        window.addSubview(gone!)
+        endTurn()
+        gone!.removeFromSuperview()
+        gone = nil
+        endTurn() // the frame lets the label go: its store is kept
+        #expect(BackingStorePool.count >= 1)
+        // Nothing changes on screen any more: no frame comes, the application's timer lets the store go once it is
+        // older than the pool keeps stores (the test app's clock is moved by hand).
+        let frames = UIApplication.shared.frameCount
+        let clock = UIApplication.shared.runLoop.clock as! ManualClock
+        clock.advance(by: 0.01)
+        UIApplication.shared.runLoop.runOnce(maximumWait: 0)
+        #expect(BackingStorePool.count >= 1)
+        clock.advance(by: 0.5)
+        UIApplication.shared.runLoop.runOnce(maximumWait: 0)
+        #expect(BackingStorePool.count == 0)
+        #expect(UIApplication.shared.frameCount == frames)
     }
 
     @Test func aScreenOfViewsReplacedByAnotherShowsTheNewOnesExactly() throws {

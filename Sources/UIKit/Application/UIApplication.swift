@@ -255,5 +255,19 @@ open class UIApplication: UIResponder {
         guard didWork else { return }
         frameCount += 1
         for observer in frameObservers { observer(self) }
+        scheduleStorePoolExpiry()
+    }
+
+    /// The timer that lets go of kept backing stores once they are too old to be reused, when no frame comes to do
+    /// it (an app idle after a change of screen holds no stores for long).
+    private var storePoolTimer: EventLoopTimer?
+
+    private func scheduleStorePoolExpiry() {
+        guard BackingStorePool.count > 0, storePoolTimer?.isValid != true else { return }
+        storePoolTimer = runLoop.schedule(after: BackingStorePool.maximumAge + 0.1) { [weak self] _ in
+            self?.storePoolTimer = nil
+            BackingStorePool.expire()
+            self?.scheduleStorePoolExpiry()
+        }
     }
 }
