@@ -181,8 +181,10 @@ public final class EventLoop {
 
     private func fireDueTimers() {
         guard !timers.isEmpty else { return }
-        timers.removeAll { !$0.isValid }
         let now = clock.now
+        // Most turns nothing is due and nothing was invalidated: one look at each timer, no lists made.
+        guard timers.contains(where: { !$0.isValid || $0.deadline <= now }) else { return }
+        timers.removeAll { !$0.isValid }
         let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
         for timer in due where timer.isValid {
             if let interval = timer.interval {
