@@ -11,8 +11,9 @@ import VitrinePlatform
 /// A store comes back empty, as a new one: its ink (every pixel any drawing touched, tracked by its context) is
 /// cleared before it is handed out. Only stores nothing else holds are reused — an image of a store that someone
 /// kept (a layer's `contents` read by the app, a transition's picture) keeps its pixels. The pool holds at most
-/// `maximumBytes` and lets go of stores not taken within `maximumAge` seconds, at the next frame. Main actor only
-/// (layers give their stores from their isolated `deinit`).
+/// `maximumBytes` and lets go of stores not taken within `maximumAge` seconds (checked every frame, and on the
+/// application's timer when no frames come). Main actor only (layers give their stores from their isolated
+/// `deinit`).
 @MainActor
 public enum BackingStorePool {
     private struct Entry {
@@ -33,7 +34,7 @@ public enum BackingStorePool {
     public static var maximumBytes = 8 << 20 {
         didSet { trim(now: nil) }
     }
-    /// How long a store is kept for reuse, in seconds (0: not past the frame that let it go).
+    /// How long a store is kept for reuse, in seconds (0: none is kept).
     public static var maximumAge = 2.0
 
     /// Stores kept now, and their bytes (tests, tools).
