@@ -299,8 +299,9 @@ public final class Compositor {
         defer { layer.clearQueuedSublayers() }
         if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
            let record = layer.compositorRecord, record.ownerSerial == serial {
-            // Only an ancestor changed: the layer's own values are what they were (borrowed, not copied: a copy
-            // retains every colour and image they hold).
+            // Only an ancestor changed: the layer's own values are what they were. (The rest of the walk takes them
+            // borrowed: fewer copies of a struct whose every copy retains its colours and images — the call still
+            // makes one, reading them out of the record.)
             walk(layer, values: record.values, valuesKept: true, revisit: revisit, parent: parent, opacity: opacity,
                  clip: clip, opaqueClip: opaqueClip, damage: &damage)
         } else {

@@ -31,8 +31,8 @@ enum Painter {
         } else {
             guard !layer.isHidden, layer.opacity > 0 else { return }
         }
-        // On screen, the values the compositor's walk took this frame (the damage was worked out from them),
-        // borrowed where they are kept: copying them would retain every colour and image they hold.
+        // On screen, the values the compositor's walk took this frame (the damage was worked out from them). Taken
+        // borrowed: fewer copies of a struct whose every copy retains its colours and images.
         if cull, let record = layer.compositorRecord {
             paint(layer, values: record.values, cr, parent, firstPainted: firstPainted, index: &index, clip: clip,
                   painted: &painted, direct: direct, cull: cull)
