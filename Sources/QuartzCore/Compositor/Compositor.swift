@@ -71,11 +71,16 @@ public final class Compositor {
     /// and the tree is composited afresh wherever it goes (its records are cleared now, before another
     /// compositor looks at them).
     public func release(_ root: CALayer) {
-        var damage = DamageRegion(bounds: screenRect)
-        forgetSubtree(root, into: &damage)
-        releasedDamage.append(contentsOf: damage.rects)
+        forgetAndRepaintNextFrame(root)
         // Its superlayer visits it again (forgotten, it is composited afresh).
         root.queueForCompositor()
+    }
+
+    /// Clears the records of `layer`'s subtree now and repaints where it was in the next frame.
+    private func forgetAndRepaintNextFrame(_ layer: CALayer) {
+        var damage = DamageRegion(bounds: screenRect)
+        forgetSubtree(layer, into: &damage)
+        releasedDamage.append(contentsOf: damage.rects)
     }
 
     /// Lets go of the layers taken out of their trees that nothing else holds, before the display pass: they go now
@@ -86,11 +91,7 @@ public final class Compositor {
         while i < CALayer.detached.count {
             guard isKnownUniquelyReferenced(&CALayer.detached[i]) else { i += 1; continue }
             let layer = CALayer.detached.remove(at: i)
-            if let owner = layer.compositorRecord?.owner {
-                var damage = DamageRegion(bounds: owner.screenRect)
-                owner.forgetSubtree(layer, into: &damage)
-                owner.releasedDamage.append(contentsOf: damage.rects)
-            }
+            layer.compositorRecord?.owner?.forgetAndRepaintNextFrame(layer)
         } // each `layer` is freed as its turn ends (its store to the pool, its sublayers with it unless held)
     }
 
