@@ -144,9 +144,14 @@ public final class CGContext {
         guard ImageLimits.accepts(width: pixelWidth, height: pixelHeight),
               let surface = CGImage.makeSurface(width: pixelWidth, height: pixelHeight) else { return nil }
         let context = CGContext(surface: surface, width: pixelWidth, height: pixelHeight)
-        cairo_scale(context.cr, Double(scale), Double(scale))
-        context.shadowScale = scale
+        context.useUIKitSpace(scale: scale)
         return context
+    }
+
+    /// User space becomes points at `scale`, y down (UIKit's drawing environment), shadows measured in points.
+    private func useUIKitSpace(scale: CGFloat) {
+        cairo_scale(cr, Double(scale), Double(scale))
+        shadowScale = scale
     }
 
     /// `uikitBitmap(pixelWidth:pixelHeight:scale:)` on an ARGB32 image surface of an earlier store, taking over the
@@ -158,8 +163,7 @@ public final class CGContext {
                                 height: Int(cairo_image_surface_get_height(surface)))
         // User space is still device pixels here.
         if !dirty.isNull, !dirty.isEmpty { context.clear(dirty) }
-        cairo_scale(context.cr, Double(scale), Double(scale))
-        context.shadowScale = scale
+        context.useUIKitSpace(scale: scale)
         return context
     }
 
