@@ -112,10 +112,9 @@ final class WordShapeCache: @unchecked Sendable {
             known = f
         } else {
             let alone = Self.wordsShapeAsLines(face: face, kerning: setting.kerning)
-            let space = Self.shapeAlone([0x20][...], face: face, kerning: setting.kerning)
             known = FaceFacts(wordsShapeAlone: alone,
                               digits: alone ? Self.digitsShapeAlone(face: face, kerning: setting.kerning) : [],
-                              space: space.count == 1 && space[0].cluster == 0 ? space[0] : nil)
+                              space: Self.singleGlyph(0x20, face: face, kerning: setting.kerning))
             facts[setting] = known
         }
         lastFacts = (setting, known)
@@ -151,15 +150,20 @@ final class WordShapeCache: @unchecked Sendable {
         return facts[FaceSetting(face: ObjectIdentifier(face), kerning: kerning)]?.digits.isEmpty == false
     }
 
+    /// The glyph `character` shapes to by itself, when it shapes to one.
+    private static func singleGlyph(_ character: UInt32, face: FontFace, kerning: Bool) -> Glyph? {
+        let shaped = shapeAlone([character][...], face: face, kerning: kerning)
+        return shaped.count == 1 && shaped[0].cluster == 0 ? shaped[0] : nil
+    }
+
     /// The digits' glyphs (one each) if every pair of digits, and a few longer numbers, shape as their digits
     /// shaped one by one and set side by side (no kerning, ligature or contextual form between digits: the face's
     /// figures are tabular, or at least independent); else empty.
     private static func digitsShapeAlone(face: FontFace, kerning: Bool) -> [Glyph] {
         var single: [Glyph] = []
         for d in UInt32(0x30)...0x39 {
-            let shaped = shapeAlone([d][...], face: face, kerning: kerning)
-            guard shaped.count == 1, shaped[0].cluster == 0 else { return [] }
-            single.append(shaped[0])
+            guard let glyph = singleGlyph(d, face: face, kerning: kerning) else { return [] }
+            single.append(glyph)
         }
         func shapesDigitByDigit(_ number: [UInt32]) -> Bool {
             let shaped = shapeAlone(number[...], face: face, kerning: kerning)
