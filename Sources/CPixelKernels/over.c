@@ -3,7 +3,7 @@
 // a time; these do eight with AVX2 where the processor has it, with pixman's arithmetic, so frames match pixman's
 // to the bit.
 #include "pixel_kernels.h"
-#include "cpu_features.h"
+#include "avx2_support.h"
 #include <stddef.h>
 
 #if defined(__x86_64__)
@@ -39,12 +39,6 @@ void vitrine_over_solid_scalar(uint32_t *dst, int stride, int width, int height,
 }
 
 #if defined(__x86_64__)
-/// A lane mask for the first `n` (fewer than eight) of eight pixels.
-__attribute__((target("avx2")))
-static inline __m256i tailLanes(int n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-
 /// x × a / 255 in each 16-bit lane, rounded as pixman does: (x·a + 0x80) · 257 / 65536 is (t + t / 256) / 256 for
 /// every t up to 65535.
 __attribute__((target("avx2")))

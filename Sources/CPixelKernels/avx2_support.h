@@ -1,0 +1,23 @@
+// What the kernels' AVX2 paths share: whether the processor has AVX2 (asked once per file that includes this; a race
+// between threads asking first is harmless: they write the same answer), and lane masks for a row's last pixels.
+#ifndef VITRINE_AVX2_SUPPORT_H
+#define VITRINE_AVX2_SUPPORT_H
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Whether the processor has AVX2.
+static inline int vitrine_has_avx2(void) {
+    static int known = -1;
+    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return known;
+}
+
+/// A lane mask for the first `n` (fewer than eight) of eight pixels.
+__attribute__((target("avx2")))
+static inline __m256i tailLanes(int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+#endif
+
+#endif
