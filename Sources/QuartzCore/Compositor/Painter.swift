@@ -203,15 +203,18 @@ enum Painter {
     /// Fills `r` with `color`: copied when opaque, blended through a cached solid image when not (pixman's
     /// translucent fill would make and free one per call).
     static func fill(_ r: PixelRect, _ color: pixman_color_t, into destination: OpaquePointer) {
-        if color.alpha == 0xffff, let (pixels, stride) = directPixels(destination, r) {
-            // The pixel pixman's fill would store (the colour's high bytes), with wider, aligned stores.
-            vitrine_fill(pixels, Int32(stride), Int32(r.width), Int32(r.height), color.argb32)
-        } else if color.alpha == 0xffff {
+        let opaque = color.alpha == 0xffff
+        if let (pixels, stride) = directPixels(destination, r) {
+            // The pixels pixman would write (the colour's high bytes), with wider stores.
+            if opaque {
+                vitrine_fill(pixels, Int32(stride), Int32(r.width), Int32(r.height), color.argb32)
+            } else {
+                vitrine_over_solid(pixels, Int32(stride), Int32(r.width), Int32(r.height), color.argb32)
+            }
+        } else if opaque {
             var c = color
             var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
             pixman_image_fill_rectangles(PIXMAN_OP_SRC, destination, &c, 1, &box)
-        } else if let (pixels, stride) = directPixels(destination, r) {
-            vitrine_over_solid(pixels, Int32(stride), Int32(r.width), Int32(r.height), color.argb32)
         } else if let solid = solidImage(color) {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
