@@ -42,12 +42,13 @@ public final class TextLayout {
     /// Lays out `text`. `width` nil means no wrapping; `maximumLines` 0 means no limit.
     public init(_ text: StyledText, paragraph: TextParagraphStyle = TextParagraphStyle(), width: CGFloat? = nil,
                 maximumLines: Int = 0) {
+        // Empty, then laid out as a layout is laid out again.
         self.paragraph = paragraph
-        self.width = width.map { Swift.max(0, $0) }
+        self.width = nil
         lines = []
         size = .zero
         isTruncated = false
-        layOut(text, maximumLines: maximumLines)
+        relayout(text, paragraph: paragraph, width: width, maximumLines: maximumLines)
     }
 
     /// Lays this layout out again for other text or settings, as `init` would, reusing its storage where it can:
@@ -59,10 +60,6 @@ public final class TextLayout {
                          maximumLines: Int = 0) {
         self.paragraph = paragraph
         self.width = width.map { Swift.max(0, $0) }
-        layOut(text, maximumLines: maximumLines)
-    }
-
-    private func layOut(_ text: StyledText, maximumLines: Int) {
         if Self.singleLineFastPath, layOutSingleLatinLine(text) {
             Self.singleLineLayouts += 1
             isTruncated = false
@@ -70,7 +67,7 @@ public final class TextLayout {
             return
         }
         var analysis = TextAnalysis(text)
-        var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: width, maximumLines: maximumLines)
+        var builder = LineBuilder(analysis: analysis, paragraph: paragraph, width: self.width, maximumLines: maximumLines)
         builder.build()
         analysis = builder.analysis
         lines = builder.lines
