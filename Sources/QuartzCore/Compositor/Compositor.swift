@@ -227,6 +227,10 @@ public final class Compositor {
         /// The part of `childClip` where a sublayer's pixels are shown whole: inside a rounded mask, a rectangle
         /// clear of its corners (an occluder may only count what is certainly on screen).
         var childOpaqueClip: CGRect?
+        /// The superlayer's `childOpaqueClip` as the layer got it (its own clip is `snapshot.clip`).
+        var opaqueClip: CGRect?
+        /// How the painter puts the layer's own painting straight into the shadow buffer, when it can.
+        var directPaint: Painter.DirectPaint?
 
         /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
@@ -236,12 +240,28 @@ public final class Compositor {
         let ownerSerial: UInt64
 
         init(owner: Compositor, values: CALayerRenderValues, snapshot: Snapshot, rect: PixelRect, toDevice: CGAffineTransform,
-             occluder: PixelRect?, childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?) {
+             occluder: PixelRect?, childOpacity: Float, childClip: CGRect?, childOpaqueClip: CGRect?, opaqueClip: CGRect?,
+             directPaint: Painter.DirectPaint?) {
             self.owner = owner
             ownerSerial = owner.serial
             self.values = values
             self.snapshot = snapshot; self.rect = rect; self.toDevice = toDevice; self.occluder = occluder
             self.childOpacity = childOpacity; self.childClip = childClip; self.childOpaqueClip = childOpaqueClip
+            self.opaqueClip = opaqueClip; self.directPaint = directPaint
+        }
+
+        /// Moves everything recorded in device pixels by `dx`, `dy` whole pixels, with `toDevice` the new transform.
+        func move(dx: Int, dy: Int, toDevice: CGAffineTransform) {
+            let fx = CGFloat(dx), fy = CGFloat(dy)
+            self.toDevice = toDevice
+            snapshot.toDevice = toDevice
+            snapshot.clip = snapshot.clip?.offsetBy(dx: fx, dy: fy)
+            rect.x += dx; rect.y += dy
+            if occluder != nil { occluder!.x += dx; occluder!.y += dy }
+            childClip = childClip?.offsetBy(dx: fx, dy: fy)
+            childOpaqueClip = childOpaqueClip?.offsetBy(dx: fx, dy: fy)
+            opaqueClip = opaqueClip?.offsetBy(dx: fx, dy: fy)
+            directPaint = directPaint?.offsetBy(dx: dx, dy: dy)
         }
     }
 
@@ -300,6 +320,8 @@ public final class Compositor {
         defer { layer.clearQueuedSublayers() }
         if !layer.appearanceChanged, layer.redrawnRect == nil, layer.animationEntries.isEmpty,
            let record = layer.compositorRecord, record.ownerSerial == serial {
+            if moveWithAncestor(layer, record, parent: parent, opacity: opacity, clip: clip, opaqueClip: opaqueClip,
+                                damage: &damage) { return }
             // Only an ancestor changed: the layer's own values are what they were. (The rest of the walk takes them
             // borrowed: fewer copies of a struct whose every copy retains its colours and images — the call still
             // makes one, reading them out of the record.)
@@ -309,6 +331,38 @@ public final class Compositor {
             walk(layer, values: layer.renderValues(), valuesKept: false, revisit: revisit, parent: parent,
                  opacity: opacity, clip: clip, opaqueClip: opaqueClip, damage: &damage)
         }
+    }
+
+    /// `walk` for a layer whose own values are unchanged when all that changed above it is a move by whole device
+    /// pixels that took its clips along (a container or scrolled content moved, nothing clipping it stayed behind):
+    /// everything its record holds in device pixels moves by as many, and so does all of it below, down to layers
+    /// that changed themselves (walked as usual). Returns false, having done nothing, when that is not the case.
+    ///
+    /// (What the full walk would work out again, from the same values, is the same geometry moved: pixel rectangles
+    /// move exactly, and the clips compared here are the recorded ones moved.)
+    private func moveWithAncestor(_ layer: CALayer, _ record: Record, parent: CGAffineTransform, opacity: Float,
+                                  clip: CGRect?, opaqueClip: CGRect?, damage: inout DamageRegion) -> Bool {
+        let old = record.toDevice
+        let toDevice = record.values.toSuperlayer.concatenating(parent)
+        guard toDevice.a == old.a, toDevice.b == old.b, toDevice.c == old.c, toDevice.d == old.d,
+              record.values.transition == nil, opacity * record.values.opacity == record.snapshot.opacity else { return false }
+        let fx = toDevice.tx - old.tx, fy = toDevice.ty - old.ty
+        guard fx == fx.rounded(), fy == fy.rounded(), abs(fx) < 1e7, abs(fy) < 1e7 else { return false }
+        guard clip == record.snapshot.clip?.offsetBy(dx: fx, dy: fy),
+              opaqueClip == record.opaqueClip?.offsetBy(dx: fx, dy: fy) else { return false }
+        let dx = Int(fx), dy = Int(fy)
+        if dx != 0 || dy != 0 {
+            damage.add(record.rect)
+            record.move(dx: dx, dy: dy, toDevice: toDevice)
+            damage.add(record.rect)
+        }
+        for sub in layer.storedSublayers {
+            walk(sub, parent: toDevice, opacity: record.childOpacity, clip: record.childClip, opaqueClip: record.childOpaqueClip,
+                 force: true, damage: &damage)
+        }
+        updateSubtreeExtent(layer)
+        layer.clearChangeFlags()
+        return true
     }
 
     /// The rest of `walk` for a layer whose render values are `v` (`valuesKept`: its record's).
@@ -365,15 +419,18 @@ public final class Compositor {
             let shown = v.cornerRadius > 0 ? Self.squarePart(deviceBounds, radius: v.cornerRadius, toDevice) : deviceBounds
             childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
         }
+        let directPaint = Painter.directPaint(v, toDevice: toDevice)
         if let record = layer.compositorRecord {
             // (Stored only when they differ: each is a struct of many references, and copying one retains them all.)
             if !valuesKept { record.values = copy v }
             if snapshotChanged { record.snapshot = snapshot }
             record.rect = rect; record.toDevice = toDevice; record.occluder = occluder
             record.childOpacity = effective; record.childClip = childClip; record.childOpaqueClip = childOpaqueClip
+            record.opaqueClip = opaqueClip; record.directPaint = directPaint
         } else {
             layer.compositorRecord = Record(owner: self, values: copy v, snapshot: snapshot, rect: rect, toDevice: toDevice, occluder: occluder,
-                                            childOpacity: effective, childClip: childClip, childOpaqueClip: childOpaqueClip)
+                                            childOpacity: effective, childClip: childClip, childOpaqueClip: childOpaqueClip,
+                                            opaqueClip: opaqueClip, directPaint: directPaint)
         }
         layer.clearRedrawnRect()
         for sub in layer.storedSublayers {

@@ -34,6 +34,11 @@ enum Painter {
         // On screen, the values the compositor's walk took this frame (the damage was worked out from them). Taken
         // borrowed: fewer copies of a struct whose every copy retains its colours and images.
         if cull, let record = layer.compositorRecord {
+            if let direct, let plan = record.directPaint {
+                paintDirectly(layer, record, plan, cr, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
+                              direct: direct)
+                return
+            }
             paint(layer, values: record.values, cr, parent, firstPainted: firstPainted, index: &index, clip: clip,
                   painted: &painted, direct: direct, cull: cull)
         } else {
@@ -121,6 +126,82 @@ enum Painter {
         cairo_restore(cr)
     }
 
+    /// A layer's own painting when it can go straight into the shadow buffer without cairo: no group (opacity 1),
+    /// shadow, border, mask or transition; a background that is a pixel-aligned rectangle, square or with circular
+    /// corners the cached masks draw; content that maps one to one onto device pixels. Worked out by the
+    /// compositor's walk with the layer's record (and moved with it), so painting such a layer — most layers of a
+    /// screen of controls — is the pixel work alone: no cairo state saved, set and restored, no render values
+    /// copied, no geometry worked out again.
+    struct DirectPaint {
+        /// The background's colour (nil: none to paint), where it goes, and its corner radius in device pixels (0:
+        /// square).
+        var background: pixman_color_t?
+        var backgroundRect: PixelRect
+        var radius: Double
+        /// The content (nil: none), where it lands one to one, and its ink (image pixels; nil: anywhere).
+        var contents: CGImage?
+        var contentsTarget: PixelRect
+        var ink: CGRect?
+
+        /// The same painting `dx`, `dy` pixels away.
+        func offsetBy(dx: Int, dy: Int) -> DirectPaint {
+            var moved = self
+            if background != nil { moved.backgroundRect.x += dx; moved.backgroundRect.y += dy }
+            if contents != nil { moved.contentsTarget.x += dx; moved.contentsTarget.y += dy }
+            return moved
+        }
+    }
+
+    /// How the layer with values `v` under `toDevice` paints itself straight into the shadow buffer, or nil when it
+    /// needs cairo (what `paint` would do through `paintBackgroundAndContents`'s direct branches, decided once).
+    static func directPaint(_ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform) -> DirectPaint? {
+        guard v.opacity >= 1, !v.masksToBounds, v.transition == nil, v.shadowOpacity <= 0, toDevice.isRectilinear else { return nil }
+        if v.borderWidth > 0, let c = v.borderColor, c.alpha > 0 { return nil }
+        var plan = DirectPaint(background: nil, backgroundRect: PixelRect(x: 0, y: 0, width: 0, height: 0), radius: 0,
+                               contents: nil, contentsTarget: PixelRect(x: 0, y: 0, width: 0, height: 0), ink: nil)
+        if let bg = v.backgroundColor, bg.alpha > 0 {
+            guard let aligned = PixelRect(exactly: v.bounds.applying(toDevice)) else { return nil }
+            if v.cornerRadius != 0 {
+                guard let radius = deviceRadius(v, toDevice), RoundedFill.canFill(aligned, radius: radius) else { return nil }
+                plan.radius = radius
+            }
+            plan.background = bg.pixmanColor()
+            plan.backgroundRect = aligned
+        }
+        if let image = v.contents {
+            guard v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
+                  let target = pixelAlignedTarget(image, v, v.bounds, toDevice) else { return nil }
+            plan.contents = image
+            plan.contentsTarget = target
+            plan.ink = v.contentsInk
+        }
+        return plan
+    }
+
+    /// `paint` for a layer with a direct plan, drawing into the shadow buffer through `direct` (its sublayers are
+    /// painted as usual, under the layer's transform from the walk).
+    private static func paintDirectly(_ layer: CALayer, _ record: Compositor.Record, _ plan: DirectPaint, _ cr: OpaquePointer,
+                                      firstPainted: Int, index: inout Int, clip: PixelRect, painted: inout Int, direct: Direct) {
+        let myIndex = index
+        index += 1
+        if myIndex >= firstPainted, record.rect.intersects(clip) {
+            if let bg = plan.background {
+                if plan.radius == 0 {
+                    fillDirect(direct, plan.backgroundRect, bg)
+                } else {
+                    _ = fillRoundedDirect(direct, plan.backgroundRect, plan.radius, bg) // (`canFill` checked when planned)
+                }
+            }
+            if let image = plan.contents { compositeDirect(direct, image, plan.contentsTarget, ink: plan.ink) }
+            painted += 1
+        }
+        for sub in layer.storedSublayers {
+            if skipsCulled(sub, clip: clip, firstPainted: firstPainted, index: &index) { continue }
+            paint(sub, cr, record.toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
+                  direct: direct, cull: true)
+        }
+    }
+
     /// Whether `layer`'s subtree is left out of painting `clip` (counted past in `index`, as `collectOccluders`
     /// numbers layers): on screen, the compositor's walk has just counted every visible layer (hidden and faded-out
     /// subtrees count none), and a subtree entirely outside the damaged rectangle, or entirely under the occluder
@@ -163,8 +244,9 @@ enum Painter {
                                                    toDevice: CGAffineTransform, aligned: PixelRect?, direct: Direct?) {
         if let bg = v.backgroundColor, bg.alpha > 0 {
             if let direct, let aligned, v.cornerRadius == 0 {
-                fillDirect(direct, aligned, bg)
-            } else if let direct, let aligned, let radius = deviceRadius(v, toDevice), fillRoundedDirect(direct, aligned, radius, bg) {
+                fillDirect(direct, aligned, bg.pixmanColor())
+            } else if let direct, let aligned, let radius = deviceRadius(v, toDevice),
+                      fillRoundedDirect(direct, aligned, radius, bg.pixmanColor()) {
                 // Drawn from the cached corner mask.
             } else {
                 cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
@@ -192,11 +274,11 @@ enum Painter {
         return device
     }
 
-    private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: CGColor) {
+    private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: pixman_color_t) {
         let r = rect.intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        fill(r, c.pixmanColor(), into: d.destination)
+        fill(r, c, into: d.destination)
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
     }
 
@@ -255,7 +337,7 @@ enum Painter {
         return Double(Swift.min(v.cornerRadius, v.bounds.width / 2, v.bounds.height / 2) * t.a)
     }
 
-    private static func fillRoundedDirect(_ d: Direct, _ rect: PixelRect, _ radius: Double, _ c: CGColor) -> Bool {
+    private static func fillRoundedDirect(_ d: Direct, _ rect: PixelRect, _ radius: Double, _ c: pixman_color_t) -> Bool {
         guard !rect.intersection(d.clip).isEmpty else { return true }
         cairo_surface_flush(d.surface)
         guard RoundedFill.fill(rect, radius: radius, color: c, into: d.destination, clip: d.clip) else { return false }

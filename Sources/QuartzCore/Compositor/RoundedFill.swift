@@ -29,8 +29,8 @@ enum RoundedFill {
     static func mask(radius: Double) -> CornerMask? {
         let key = radius.bitPattern
         if let m = masks[key] { return m }
+        guard radius > 0, radius <= 1024 else { return nil }
         let side = Int(radius.rounded(.up))
-        guard side > 0, side <= 1024 else { return nil }
         let size = 2 * side
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size), Int32(size)) else { return nil }
         defer { cairo_surface_destroy(surface) }
@@ -54,13 +54,18 @@ enum RoundedFill {
         return mask
     }
 
+    /// Whether `fill` draws `rect` with corners of `radius` (device pixels): a mask of that radius can be made, and
+    /// the corners do not meet.
+    static func canFill(_ rect: PixelRect, radius: Double) -> Bool {
+        let side = radius.rounded(.up)
+        return side > 0 && side <= 1024 && 2 * Int(side) <= rect.width && 2 * Int(side) <= rect.height
+    }
+
     /// Fills `rect` (device pixels) with `color`, its corners rounded by `radius` device pixels, inside `clip`.
     /// Returns false (nothing drawn) when the corners would meet, for the caller to use a path instead.
-    static func fill(_ rect: PixelRect, radius: Double, color c: CGColor, into destination: OpaquePointer, clip: PixelRect) -> Bool {
-        guard let mask = mask(radius: radius) else { return false }
+    static func fill(_ rect: PixelRect, radius: Double, color: pixman_color_t, into destination: OpaquePointer, clip: PixelRect) -> Bool {
+        guard canFill(rect, radius: radius), let mask = mask(radius: radius) else { return false }
         let s = mask.side
-        guard 2 * s <= rect.width, 2 * s <= rect.height else { return false }
-        let color = c.pixmanColor()
         // The straight parts, as three bands: between the top corners, the full width between the corners' rows,
         // between the bottom corners. (Wide rows: pixman fills a narrow column row by row at a cost per row.)
         let parts = (PixelRect(x: rect.x + s, y: rect.y, width: rect.width - 2 * s, height: s),
