@@ -38,6 +38,8 @@ public final class Compositor {
 
     /// The shadow buffer's pixels as a pixman image (the fast paths composite into it directly).
     let pixmanShadow: OpaquePointer
+    /// This frame's occluders where the painter reads them (`Painter.Direct`); grown when a frame has more.
+    @exclusivity(unchecked) private var occluderBuffer = UnsafeMutableBufferPointer<(rect: PixelRect, order: Int)>(start: nil, count: 0)
 
     /// Numbers compositors apart for as long as the process runs (unlike addresses, never reused).
     let serial: UInt64
@@ -56,7 +58,10 @@ public final class Compositor {
         BackingStorePool.reserve(output.pixelWidth * output.pixelHeight * 4)
     }
 
-    isolated deinit { pixman_image_unref(pixmanShadow) }
+    isolated deinit {
+        pixman_image_unref(pixmanShadow)
+        occluderBuffer.deallocate()
+    }
 
     private var screenRect: PixelRect { PixelRect(x: 0, y: 0, width: output.pixelWidth, height: output.pixelHeight) }
 
@@ -138,26 +143,37 @@ public final class Compositor {
         var occluders = occluderStorage
         occluderStorage = []
         defer { occluders.removeAll(keepingCapacity: true); occluderStorage = occluders }
-        for root in roots { collectOccluders(root.layer, &order, &occluders) }
+        var damaged = rects[0]
+        for r in rects { damaged = damaged.union(r) }
+        for root in roots { collectOccluders(root.layer, within: damaged, &order, &occluders) }
+        if occluderBuffer.count < occluders.count {
+            occluderBuffer.deallocate()
+            occluderBuffer = .allocate(capacity: Swift.max(occluders.count, 2 * occluderBuffer.count, 64))
+        }
+        _ = occluderBuffer.initialize(from: occluders) // (plain values: nothing to deinitialize)
+        let paintOccluders = UnsafeBufferPointer(rebasing: occluderBuffer[..<occluders.count])
         shadow.withCairo { cr in
             for r in rects {
                 // A rectangle mostly under one opaque layer (a sliding full-screen page, a panel over the window) is
                 // painted in pieces: the covered part from that layer up, the rest (at most four bands) as usual,
-                // so nothing below the layer is painted where it cannot be seen.
+                // so nothing below the layer is painted where it cannot be seen. (Not for small pieces: painting in
+                // five passes costs more than it saves there, and a big fill under small occluders leaves them out
+                // by itself — `Painter.fillUncovered`.)
                 var best: PixelRect?
-                if !occluders.contains(where: { $0.rect.contains(r) }) {
-                    for o in occluders {
+                if r.area >= Painter.uncoveredFillMinimumArea, Self.topmostCover(of: r, paintOccluders) == nil {
+                    for o in paintOccluders {
                         let inside = o.rect.intersection(r)
-                        if inside.area * 4 >= r.area, inside.area > (best?.area ?? 0) { best = inside }
+                        if inside.area * 4 >= r.area, inside.area >= Painter.uncoveredFillMinimumArea / 2,
+                           inside.area > (best?.area ?? 0) { best = inside }
                     }
                 }
-                guard let inside = best else { paintRect(r, cr, roots, occluders, toDevice); continue }
-                paintRect(inside, cr, roots, occluders, toDevice)
+                guard let inside = best else { paintRect(r, cr, roots, paintOccluders, toDevice); continue }
+                paintRect(inside, cr, roots, paintOccluders, toDevice)
                 let bands = [PixelRect(x: r.x, y: r.y, width: r.width, height: inside.y - r.y),
                              PixelRect(x: r.x, y: inside.maxY, width: r.width, height: r.maxY - inside.maxY),
                              PixelRect(x: r.x, y: inside.y, width: inside.x - r.x, height: inside.height),
                              PixelRect(x: inside.maxX, y: inside.y, width: r.maxX - inside.maxX, height: inside.height)]
-                for band in bands where !band.isEmpty { paintRect(band, cr, roots, occluders, toDevice) }
+                for band in bands where !band.isEmpty { paintRect(band, cr, roots, paintOccluders, toDevice) }
             }
         }
         shadow.flush()
@@ -166,9 +182,9 @@ public final class Compositor {
     }
 
     /// Paints one rectangle, starting from the topmost opaque layer that covers it.
-    private func paintRect(_ r: PixelRect, _ cr: OpaquePointer, _ roots: [Root], _ occluders: [(rect: PixelRect, order: Int)],
+    private func paintRect(_ r: PixelRect, _ cr: OpaquePointer, _ roots: [Root], _ occluders: UnsafeBufferPointer<(rect: PixelRect, order: Int)>,
                            _ toDevice: CGAffineTransform) {
-        let cover = occluders.last(where: { $0.rect.contains(r) })
+        let cover = Self.topmostCover(of: r, occluders)
         let start = cover?.order ?? 0
         cairo_save(cr)
         cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
@@ -181,13 +197,26 @@ public final class Compositor {
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
         var index = 0
-        let direct = Painter.Direct(destination: pixmanShadow, surface: shadow.cairoSurfaceForDirectDrawing, clip: r)
+        let direct = Painter.Direct(destination: pixmanShadow, surface: shadow.cairoSurfaceForDirectDrawing, clip: r,
+                                    occluders: occluders)
         for root in roots {
             let m = root.toScreen.concatenating(toDevice)
             Painter.paint(root.layer, cr, m, firstPainted: start, index: &index, clip: r,
                           painted: &layersPaintedLastFrame, direct: direct)
         }
         cairo_restore(cr)
+    }
+
+    /// The last (topmost) of `occluders` that covers all of `r`. (A loop, not `last(where:)`: a closure made here
+    /// is checked to run on the main actor at every call, once per occluder.)
+    private static func topmostCover(of r: PixelRect, _ occluders: UnsafeBufferPointer<(rect: PixelRect, order: Int)>)
+        -> (rect: PixelRect, order: Int)? {
+        var i = occluders.count
+        while i > 0 {
+            i -= 1
+            if occluders[i].rect.contains(r) { return occluders[i] }
+        }
+        return nil
     }
 
     /// The shadow buffer's pixels (what is on screen), for snapshots.
@@ -407,9 +436,9 @@ public final class Compositor {
             damage.add(rect)
         }
         var occluder: PixelRect?
-        if effective >= 1, toDevice.isRectilinear, v.transition == nil, Self.coversBounds(v) {
+        if effective >= 1, toDevice.isRectilinear, v.transition == nil, let covered = Self.covered(v, deviceBounds, toDevice) {
             // Only the pixels entirely inside the layer, and certainly not cut off by a rounded mask above, count.
-            let inner = PixelRect(inside: deviceBounds)
+            let inner = PixelRect(inside: covered)
             let visible = opaqueClip.map { inner.intersection(PixelRect(inside: $0)) } ?? inner
             if !visible.isEmpty { occluder = visible }
         }
@@ -440,14 +469,18 @@ public final class Compositor {
         layer.clearChangeFlags()
     }
 
-    /// Whether the layer's own painting hides everything under its bounds: an opaque background of an opaque
-    /// layer with square corners, or opaque content filling the bounds (unless rounded corners mask it).
-    static func coversBounds(_ v: CALayerRenderValues) -> Bool {
-        if v.isOpaque, let bg = v.backgroundColor, bg.alpha >= 1, v.cornerRadius == 0 { return true }
+    /// The part of `deviceBounds` (the layer's bounds under the rectilinear `toDevice`) that the layer's own
+    /// painting hides whatever its opacity flag says: all of it under an opaque background with square corners or
+    /// under opaque content filling the bounds (unless rounded corners mask it); the part no corner cuts into under
+    /// an opaque background with rounded corners (a button: what is under its middle is never seen). Nil: none.
+    static func covered(_ v: CALayerRenderValues, _ deviceBounds: CGRect, _ toDevice: CGAffineTransform) -> CGRect? {
+        if let bg = v.backgroundColor, bg.alpha >= 1 {
+            return v.cornerRadius > 0 ? squarePart(deviceBounds, radius: v.cornerRadius, toDevice) : deviceBounds
+        }
         guard let image = v.contents, image.isOpaque, !(v.masksToBounds && v.cornerRadius > 0),
-              v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return false }
+              v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return nil }
         let placed = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: v.bounds)
-        return placed.contains(v.bounds)
+        return placed.contains(v.bounds) ? deviceBounds : nil
     }
 
     /// The larger of the two rectangles of `deviceBounds` (rounded by `radius` points, under the rectilinear
@@ -464,7 +497,9 @@ public final class Compositor {
     private func updateSubtreeExtent(_ layer: CALayer) {
         guard let r = layer.compositorRecord else { return }
         var extent = r.rect, count = 1, occludes = r.occluder != nil
-        for sub in layer.storedSublayers where !sub.isHidden && sub.opacity > 0 && sub.subtreeLayerCount > 0 {
+        // (A hidden or transparent sublayer has none: the walk forgot it. Its model values are not what counts — a
+        // layer fading out to 0 is still on screen — and the painter and `collectOccluders` count the same way.)
+        for sub in layer.storedSublayers where sub.subtreeLayerCount > 0 {
             extent = extent.union(sub.subtreeExtent)
             count += sub.subtreeLayerCount
             occludes = occludes || sub.subtreeHasOccluder
@@ -485,15 +520,26 @@ public final class Compositor {
 
     // MARK: Occlusion
 
-    /// Numbers layers in paint order and lists the ones that hide everything under them, from the records
-    /// (subtrees without occluders are counted, not visited).
-    private func collectOccluders(_ layer: CALayer, _ order: inout Int, _ occluders: inout [(rect: PixelRect, order: Int)]) {
-        guard !layer.isHidden, layer.opacity > 0, layer.subtreeLayerCount > 0 else { return }
+    /// Numbers layers in paint order and lists the ones that hide everything under them and meet `damaged` (the
+    /// frame's damage lies inside it: no other occluder can matter), from the records; subtrees without such
+    /// occluders are counted, not visited.
+    private func collectOccluders(_ layer: CALayer, within damaged: PixelRect, _ order: inout Int,
+                                  _ occluders: inout [(rect: PixelRect, order: Int)]) {
+        guard layer.subtreeLayerCount > 0 else { return } // hidden, transparent, or not composited
         // A subtree in a transition moves and fades: nothing in it hides what is below.
-        guard layer.subtreeHasOccluder, !layer.hasRunningTransition else { order += layer.subtreeLayerCount; return }
-        if let occluder = layer.compositorRecord?.occluder { occluders.append((occluder, order)) }
+        guard layer.subtreeHasOccluder, layer.subtreeExtent.intersects(damaged), !layer.hasRunningTransition else {
+            order += layer.subtreeLayerCount
+            return
+        }
+        if let occluder = layer.compositorRecord?.occluder, occluder.intersects(damaged) { occluders.append((occluder, order)) }
         order += 1
-        for sub in layer.storedSublayers { collectOccluders(sub, &order, &occluders) }
+        for sub in layer.storedSublayers {
+            // The first tests of the call made here: most sublayers hide nothing (text, icons) or lie away from the
+            // damage, and are only counted.
+            let count = sub.subtreeLayerCount
+            if count > 0, !sub.subtreeHasOccluder || !sub.subtreeExtent.intersects(damaged) { order += count; continue }
+            collectOccluders(sub, within: damaged, &order, &occluders)
+        }
     }
 }
 

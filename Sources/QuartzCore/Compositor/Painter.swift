@@ -20,6 +20,9 @@ enum Painter {
         var destination: OpaquePointer
         var surface: OpaquePointer
         var clip: PixelRect
+        /// This frame's occluders (rectangles opaque layers hide, numbered in paint order): a big fill leaves out
+        /// what a layer painted after it hides.
+        var occluders: UnsafeBufferPointer<(rect: PixelRect, order: Int)>
     }
 
     /// Paints `layer`'s subtree. `cull`: skip what lies outside `clip` or under the occluder, from the extents
@@ -99,7 +102,7 @@ enum Painter {
             if v.shadowOpacity > 0 { paintShadow(layer, v, cr, toDevice: toDevice) }
             // `inner`: when the layer masks, its own content is clipped too (content may spill past the bounds,
             // as an aspect-filled image does, and must not reach the shadow buffer there).
-            paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: inner)
+            paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: inner, index: myIndex)
             painted += 1
         }
         for sub in layer.storedSublayers {
@@ -187,7 +190,7 @@ enum Painter {
         if myIndex >= firstPainted, record.rect.intersects(clip) {
             if let bg = plan.background {
                 if plan.radius == 0 {
-                    fillDirect(direct, plan.backgroundRect, bg)
+                    fillDirect(direct, plan.backgroundRect, bg, index: myIndex)
                 } else {
                     _ = fillRoundedDirect(direct, plan.backgroundRect, plan.radius, bg) // (`canFill` checked when planned)
                 }
@@ -241,10 +244,10 @@ enum Painter {
     }
 
     private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect,
-                                                   toDevice: CGAffineTransform, aligned: PixelRect?, direct: Direct?) {
+                                                   toDevice: CGAffineTransform, aligned: PixelRect?, direct: Direct?, index: Int) {
         if let bg = v.backgroundColor, bg.alpha > 0 {
             if let direct, let aligned, v.cornerRadius == 0 {
-                fillDirect(direct, aligned, bg.pixmanColor())
+                fillDirect(direct, aligned, bg.pixmanColor(), index: index)
             } else if let direct, let aligned, let radius = deviceRadius(v, toDevice),
                       fillRoundedDirect(direct, aligned, radius, bg.pixmanColor()) {
                 // Drawn from the cached corner mask.
@@ -274,12 +277,73 @@ enum Painter {
         return device
     }
 
-    private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: pixman_color_t) {
+    /// Fills `rect` with the background of the layer painted `index`-th.
+    private static func fillDirect(_ d: Direct, _ rect: PixelRect, _ c: pixman_color_t, index: Int) {
         let r = rect.intersection(d.clip)
         guard !r.isEmpty else { return }
         cairo_surface_flush(d.surface)
-        fill(r, c, into: d.destination)
+        // A small fill costs less than looking for what covers it.
+        if r.area >= uncoveredFillMinimumArea {
+            fillUncovered(r, c, d, paintedBefore: index)
+        } else {
+            fill(r, c, into: d.destination)
+        }
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    /// Fills of fewer pixels are not checked for occluders.
+    static let uncoveredFillMinimumArea = 128 * 128
+
+    /// Scratch lists of `fillUncovered`, kept from call to call (a frame allocates nothing).
+    @exclusivity(unchecked) private static var covers: [PixelRect] = []
+    @exclusivity(unchecked) private static var edges: [Int] = []
+    /// (Each span is its start and end in one number, start in the high half: sorting the numbers sorts by start.
+    /// Pixel coordinates here are within the screen, never negative.)
+    @exclusivity(unchecked) private static var spans: [Int] = []
+
+    /// Fills `r` where no occluder of a layer painted after the `index`-th hides it (that layer paints those pixels
+    /// itself, opaquely): a window's background under a screenful of buttons is filled only around them. `r` is cut
+    /// into bands at the occluders' top and bottom edges; in each, the stretches between the occluders crossing it
+    /// are filled.
+    static func fillUncovered(_ r: PixelRect, _ c: pixman_color_t, _ d: Direct, paintedBefore index: Int) {
+        covers.removeAll(keepingCapacity: true)
+        for o in d.occluders where o.order > index {
+            let part = o.rect.intersection(r)
+            if !part.isEmpty { covers.append(part) }
+        }
+        guard !covers.isEmpty else { fill(r, c, into: d.destination); return }
+        edges.removeAll(keepingCapacity: true)
+        edges.append(r.y); edges.append(r.maxY)
+        for part in covers { edges.append(part.y); edges.append(part.maxY) }
+        sortInPlace(&edges)
+        var top = r.y
+        for bottom in edges where bottom > top {
+            // Every occluder part meeting this band spans all of it (the band ends at each one's edges).
+            spans.removeAll(keepingCapacity: true)
+            for part in covers where part.y <= top && part.maxY >= bottom { spans.append(part.x << 32 | part.maxX) }
+            sortInPlace(&spans)
+            var x = r.x
+            for span in spans {
+                let start = span >> 32, end = span & 0xffff_ffff
+                if start > x { fill(PixelRect(x: x, y: top, width: start - x, height: bottom - top), c, into: d.destination) }
+                x = Swift.max(x, end)
+            }
+            if x < r.maxX { fill(PixelRect(x: x, y: top, width: r.maxX - x, height: bottom - top), c, into: d.destination) }
+            top = bottom
+        }
+    }
+
+    /// Sorts a short, mostly sorted list (occluders come in paint order) in place, without allocating (the standard
+    /// sort may set up a buffer) and without a comparison closure (one made here is checked to run on the main actor
+    /// at every call).
+    private static func sortInPlace(_ a: inout [Int]) {
+        guard a.count > 1 else { return }
+        for i in 1..<a.count {
+            let item = a[i]
+            var j = i
+            while j > 0, item < a[j - 1] { a[j] = a[j - 1]; j -= 1 }
+            a[j] = item
+        }
     }
 
     /// Fills `r` with `color`: copied when opaque, blended through a cached solid image when not (pixman's
