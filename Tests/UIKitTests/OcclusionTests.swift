@@ -90,3 +90,30 @@ import VitrinePlatform
         #expect(worst <= 2)
     }
 }
+
+@MainActor @Suite struct SubtreeExtentTests {
+    @Test func aViewFadingOutOutsideItsParentIsShownUntilTheFadeEnds() {
+        freshApp(pixels: CGSize(width: 200, height: 200), scale: 1)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.backgroundColor = .white
+        // A parent of no size: what its subtree covers on screen is its child's square alone.
+        let parent = UIView(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        let child = UIView(frame: CGRect(x: 90, y: 90, width: 60, height: 60))
+        child.backgroundColor = .black
+        parent.addSubview(child)
+        window.addSubview(parent)
+        window.makeKeyAndVisible()
+        endTurn()
+        // The model's alpha is 0 at once; the screen shows the fade (the extent counts what is on screen).
+        UIView.animate(withDuration: 1) { child.alpha = 0 }
+        frames(0.5)
+        func centre() -> UInt8 {
+            let image = window.screen.snapshotImage()!.cgImage!
+            return image.withUnsafePixels { p, stride in p[130 * stride + 130 * 4] } // blue byte of BGRA
+        }
+        let midway = centre()
+        #expect(midway > 40 && midway < 215, "half faded: \(midway)")
+        frames(0.6)
+        #expect(centre() == 255)
+    }
+}
