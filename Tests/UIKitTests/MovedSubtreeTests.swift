@@ -149,3 +149,29 @@ import VitrinePlatform
         #expect(planned.count >= 6)
     }
 }
+
+@MainActor @Suite struct BandedPaintingTests {
+    @Test func aFramePaintedInBandsIsTheFramePaintedWhole() {
+        let s = MovedSubtreeTests.Scene(scale: 2)
+        s.screen.compositor.setNeedsFullFrame()
+        s.window.setNeedsLayout()
+        endTurn()
+        let whole = s.screen.snapshotImage()!.cgImage!
+        let (banded, bandBytes) = (Compositor.bandedBytes, Compositor.bandBytes)
+        defer { Compositor.bandedBytes = banded; Compositor.bandBytes = bandBytes }
+        // Every rectangle in bands of 16 rows: bands cut through labels, rounded corners, masks, borders and the
+        // faded view's group.
+        Compositor.bandedBytes = 0
+        Compositor.bandBytes = 1
+        s.screen.compositor.setNeedsFullFrame()
+        s.window.setNeedsLayout()
+        endTurn()
+        #expect(s.screen.compositor.lastDamage == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
+        #expect(MovedSubtreeTests().maxDifference(whole, s.screen.snapshotImage()!.cgImage!) == 0)
+        // And an incremental frame (a move) painted in bands.
+        s.container.center.x += 3
+        endTurn()
+        #expect(MovedSubtreeTests().maxDifference(s.screen.snapshotImage()!.cgImage!,
+                                                  s.screen.referenceSnapshot(windows: [s.window]).cgImage!) <= 2)
+    }
+}

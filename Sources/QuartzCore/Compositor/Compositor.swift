@@ -56,6 +56,7 @@ public final class Compositor {
         // A screenful of views has less store memory than the screen has pixels: room to keep one screen's stores
         // across a change of screen.
         BackingStorePool.reserve(output.pixelWidth * output.pixelHeight * 4)
+        _ = Self.bandedBytes // (sysfs is read now, not in the first frame)
     }
 
     isolated deinit {
@@ -181,8 +182,31 @@ public final class Compositor {
         return rects
     }
 
-    /// Paints one rectangle, starting from the topmost opaque layer that covers it.
+    /// A damaged rectangle of more bytes than this (a quarter of the last-level cache, which also holds the stores
+    /// painted from and the output copied to, and serves the other cores) is painted in bands of `bandBytes`, so
+    /// that the layers painted over one another in it (background, buttons, text, glass) find its pixels still in
+    /// the cache rather than in memory. Measured on the reference scene with a 32 MiB cache: a fifth less time at
+    /// 2560x1600 (16 MB); no gain at 1280x800 or 1920x1080 (4 and 8 MB), where a band's extra pass over the tree
+    /// costs what the cache saves.
+    @exclusivity(unchecked) static var bandedBytes = ProcessorCache.lastLevelBytes / 4
+    /// Bytes of shadow buffer a band holds, at least 16 rows (bands of 16 to 128 rows of 10 KiB did about equally well).
+    @exclusivity(unchecked) static var bandBytes = 384 * 1024
+
+    /// Paints one rectangle (in bands, when big), starting from the topmost opaque layer that covers each.
     private func paintRect(_ r: PixelRect, _ cr: OpaquePointer, _ roots: [Root], _ occluders: UnsafeBufferPointer<(rect: PixelRect, order: Int)>,
+                           _ toDevice: CGAffineTransform) {
+        let rows = Swift.max(16, Self.bandBytes / Swift.max(1, r.width * 4))
+        guard r.area * 4 > Self.bandedBytes, r.height > rows + rows / 2 else { return paintBand(r, cr, roots, occluders, toDevice) }
+        var y = r.y
+        while y < r.maxY {
+            let height = Swift.min(rows, r.maxY - y)
+            paintBand(PixelRect(x: r.x, y: y, width: r.width, height: height), cr, roots, occluders, toDevice)
+            y += height
+        }
+    }
+
+    /// Paints one rectangle, starting from the topmost opaque layer that covers it.
+    private func paintBand(_ r: PixelRect, _ cr: OpaquePointer, _ roots: [Root], _ occluders: UnsafeBufferPointer<(rect: PixelRect, order: Int)>,
                            _ toDevice: CGAffineTransform) {
         let cover = Self.topmostCover(of: r, occluders)
         let start = cover?.order ?? 0
