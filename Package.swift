@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "CVitrineShims", dependencies: ["CDRM"]),
 
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
-        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CXKBCommon", "CPixman",
+        .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CXKBCommon", "CPixman", "CPixelKernels",
                                                         .product(name: "Logging", package: "swift-log")]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CPixelKernels"]),

@@ -1,3 +1,4 @@
+import CPixelKernels
 /// A rectangle of whole pixels on an output (y down, origin top-left).
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
@@ -30,6 +31,19 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public func contains(_ o: PixelRect) -> Bool { o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY }
 
     public var description: String { "(\(x),\(y) \(width)x\(height))" }
+}
+
+/// How outputs copy a frame's damage out of the shadow buffer.
+enum FrameCopy {
+    /// Whether to copy `damage` with streaming stores: when it is bigger than a quarter of the last-level cache
+    /// (the damage of a big screen's full frame). Through the cache, such a copy reads every destination line
+    /// before writing it and pushes out what the next frame paints from; measured at 2560x1600 and 3840x2160, a
+    /// fifth faster streamed, while at 1280x800 (4 MB, which stays in a 32 MiB cache) memcpy is faster.
+    static func streams(_ damage: [PixelRect]) -> Bool {
+        var bytes = 0
+        for r in damage { bytes += r.area * 4 }
+        return bytes > ProcessorCache.lastLevelBytes / 4
+    }
 }
 
 /// Where composited frames go: the panel (KMS/DRM) or memory (headless).
@@ -89,12 +103,12 @@ public final class HeadlessOutput: PowerControlledOutput {
     public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
         guard !isPoweredDown else { return }
         let rowBytes = pixelWidth * 4
+        let streaming = FrameCopy.streams(damage)
         frameBuffer.withUnsafeMutableBytes { dst in
             for r in damage {
-                for y in r.y..<r.maxY {
-                    (dst.baseAddress! + y * rowBytes + r.x * 4)
-                        .copyMemory(from: pixels + y * bytesPerRow + r.x * 4, byteCount: r.width * 4)
-                }
+                vitrine_copy_rows((dst.baseAddress! + r.y * rowBytes + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(rowBytes),
+                                  (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow),
+                                  Int32(r.width), Int32(r.height), streaming ? 1 : 0)
             }
         }
         presentedFrames += 1

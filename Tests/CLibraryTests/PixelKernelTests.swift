@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    @Test func aRowCopyStreamedOrNotCopiesExactlyTheRectangle() {
+        // Widths around the 16- and 64-byte steps, every start offset in a 64-byte block; rows of different strides.
+        let source = frame(width: 300, height: 5, stride: 1216, seed: 7)
+        for streaming in [Int32(0), 1] {
+            for width in [1, 3, 4, 5, 15, 16, 17, 31, 64, 100, 244] {
+                for offset in 0..<16 {
+                    var dst = [UInt32](repeating: 0xdead_beef, count: 1040 / 4 * 5)
+                    source.withUnsafeBufferPointer { s in
+                        dst.withUnsafeMutableBufferPointer { d in
+                            vitrine_copy_rows(d.baseAddress! + offset, 1040, s.baseAddress! + 3, 1216, Int32(width), 5, streaming)
+                        }
+                    }
+                    var expected = [UInt32](repeating: 0xdead_beef, count: 1040 / 4 * 5)
+                    for y in 0..<5 { for x in 0..<width { expected[y * 260 + offset + x] = source[y * 304 + 3 + x] } }
+                    #expect(dst == expected, "width \(width) at \(offset), streaming \(streaming)")
+                }
+            }
+        }
+    }
+
     @Test func anOpaqueFillIsPixmansToTheBitAtEveryWidthAndAlignment() {
         // Widths around the eight-pixel store and the 32-pixel loop, starting at every pixel of a 32-byte block (the
         // aligned stores begin at the first boundary); the frame's other pixels must not change.

@@ -2,6 +2,12 @@
 #define VITRINE_PIXEL_KERNELS_H
 #include <stdint.h>
 
+/// Copies `height` rows of `width` pixels from `src` (rows `srcStride` bytes apart) to `dst` (rows `dstStride` apart).
+/// `streaming` (x86-64): with non-temporal stores that bypass the cache (for copies bigger than it, to memory the
+/// processor will not read back: the display's buffer); otherwise memcpy row by row.
+void vitrine_copy_rows(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height,
+                       int streaming);
+
 /// Sets `height` rows of `width` pixels starting at `dst` (rows `stride` bytes apart, pixels 4-byte aligned) to
 /// `pixel`: pixman's SRC fill of a solid colour, with aligned AVX2 stores where the processor has it.
 void vitrine_fill(uint32_t *dst, int stride, int width, int height, uint32_t pixel);

@@ -1,4 +1,5 @@
 import CDRM
+import CPixelKernels
 import CPixman
 import CVitrineShims
 import Dispatch
@@ -481,13 +482,14 @@ public final class KMSOutput: PowerControlledOutput {
         let logical = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         let xrgb = vitrine_drm_format_xrgb8888()
         let bytesPerPixel = format == vitrine_drm_format_argb8888() || format == xrgb ? 4 : 2
+        let streaming = FrameCopy.streams(rects)
         for rect in rects {
             let r = rect.intersection(logical)
             guard !r.isEmpty else { continue }
             if format == xrgb && rotation == 0 {
-                for y in r.y..<r.maxY {
-                    memcpy(buffer.memory + y * buffer.pitch + r.x * 4, pixels + y * bytesPerRow + r.x * 4, r.width * 4)
-                }
+                vitrine_copy_rows((buffer.memory + r.y * buffer.pitch + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(buffer.pitch),
+                                  (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow),
+                                  Int32(r.width), Int32(r.height), streaming ? 1 : 0)
             } else {
                 pixmanCopy(r, from: pixels, bytesPerRow: bytesPerRow, into: buffer)
             }
