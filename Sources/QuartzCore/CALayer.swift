@@ -509,14 +509,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         ctx.saveGState()
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: region)
-        /// A rectangle of store pixels in the layer's coordinates.
-        func inLayer(_ pixels: CGRect) -> CGRect {
-            CGRect(x: pixels.minX / scale + bounds.minX, y: pixels.minY / scale + bounds.minY,
-                   width: pixels.width / scale, height: pixels.height / scale)
-        }
         // Outside its ink the store is transparent already: only the old ink needs clearing.
         if clearsContextBeforeDrawing, !fresh, !backingStoreInk.isNull {
-            ctx.clear(inLayer(backingStoreInk).intersection(region))
+            ctx.clear(Self.storeRect(backingStoreInk, scale: scale, bounds: bounds).intersection(region))
         }
         rectBeingDrawn = region
         baseDrawReached = false
@@ -551,7 +546,8 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         guard wantsBackingStore else { return dropBackingStore() }
         // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
         let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
-        let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero) : inLayer(changedPixels)
+        let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero)
+            : Self.storeRect(changedPixels, scale: scale, bounds: bounds)
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage(isOpaque: opaque)
@@ -563,6 +559,12 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             queueForCompositor()
             redrawnRect = (redrawnRect.map { $0.union(changed) }) ?? changed
         }
+    }
+
+    /// A rectangle of a store's pixels (drawn at `scale` for a layer of `bounds`) in the layer's coordinates.
+    private static func storeRect(_ pixels: CGRect, scale: CGFloat, bounds: CGRect) -> CGRect {
+        CGRect(x: pixels.minX / scale + bounds.minX, y: pixels.minY / scale + bounds.minY,
+               width: pixels.width / scale, height: pixels.height / scale)
     }
 
     /// The inked part of the content image, in its pixels, when `contents` is the layer's own backing store (`nil`:

@@ -100,17 +100,23 @@ public final class HeadlessOutput: PowerControlledOutput {
         return true
     }
 
-    public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
-        guard !isPoweredDown else { return }
-        let rowBytes = pixelWidth * 4
+    /// Copies `damage` into `buffer`. (Not isolated: a closure made in the main actor's code is checked to run on
+    /// it each time it is called.)
+    private nonisolated static func copy(_ damage: [PixelRect], from pixels: UnsafeRawPointer, bytesPerRow: Int,
+                                         into buffer: inout [UInt8], rowBytes: Int) {
         let streaming = FrameCopy.streams(damage)
-        frameBuffer.withUnsafeMutableBytes { dst in
+        buffer.withUnsafeMutableBytes { dst in
             for r in damage {
                 vitrine_copy_rows((dst.baseAddress! + r.y * rowBytes + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(rowBytes),
                                   (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow),
                                   Int32(r.width), Int32(r.height), streaming ? 1 : 0)
             }
         }
+    }
+
+    public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
+        guard !isPoweredDown else { return }
+        Self.copy(damage, from: pixels, bytesPerRow: bytesPerRow, into: &frameBuffer, rowBytes: pixelWidth * 4)
         presentedFrames += 1
         // Copied into a buffer of its own: holding the caller's would make it allocate a new one next frame.
         lastDamage.removeAll(keepingCapacity: true)
