@@ -45,14 +45,6 @@ import VitrinePlatform
         }
     }
 
-    func maxDifference(_ a: CGImage, _ b: CGImage) -> Int {
-        var worst = 0
-        a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
-            for y in 0..<a.height { for x in 0..<a.width * 4 { worst = max(worst, abs(Int(pa[y * sa + x]) - Int(pb[y * sb + x]))) } }
-        } }
-        return worst
-    }
-
     @Test func theFirstFrameIsTheWholeScreenAndMatchesAFullRedraw() {
         let s = Scene(scale: 1)
         #expect(s.screen.headlessOutput!.presentedFrames == 1)

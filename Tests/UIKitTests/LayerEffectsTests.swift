@@ -121,14 +121,6 @@ final class DotView: UIView {
     }
 }
 
-@MainActor func maxDifference(_ a: CGImage, _ b: CGImage) -> Int {
-    var worst = 0
-    a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
-        for y in 0..<a.height { for x in 0..<a.width * 4 { worst = max(worst, abs(Int(pa[y * sa + x]) - Int(pb[y * sb + x]))) } }
-    } }
-    return worst
-}
-
 @MainActor @Suite struct ContentsRectTests {
     /// A 2x2 image of four colours: red, green / blue, white.
     func quadrants() -> CGImage {

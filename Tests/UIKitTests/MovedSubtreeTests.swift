@@ -98,14 +98,6 @@ import VitrinePlatform
         return (kept, s.layers.map(Recorded.init))
     }
 
-    func maxDifference(_ a: CGImage, _ b: CGImage) -> Int {
-        var worst = 0
-        a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
-            for y in 0..<a.height { for x in 0..<a.width * 4 { worst = max(worst, abs(Int(pa[y * sa + x]) - Int(pb[y * sb + x]))) } }
-        } }
-        return worst
-    }
-
     @Test(arguments: [1.0, 2.0])
     func aContainerMovedByWholePixelsKeepsRecordsAndPixelsAsAFreshWalkMakesThem(scale: CGFloat) {
         let s = Scene(scale: scale)
@@ -167,11 +159,11 @@ import VitrinePlatform
         s.window.setNeedsLayout()
         endTurn()
         #expect(s.screen.compositor.lastDamage == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
-        #expect(MovedSubtreeTests().maxDifference(whole, s.screen.snapshotImage()!.cgImage!) == 0)
+        #expect(maxDifference(whole, s.screen.snapshotImage()!.cgImage!) == 0)
         // And an incremental frame (a move) painted in bands.
         s.container.center.x += 3
         endTurn()
-        #expect(MovedSubtreeTests().maxDifference(s.screen.snapshotImage()!.cgImage!,
+        #expect(maxDifference(s.screen.snapshotImage()!.cgImage!,
                                                   s.screen.referenceSnapshot(windows: [s.window]).cgImage!) <= 2)
     }
 }

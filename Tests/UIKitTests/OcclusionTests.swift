@@ -81,13 +81,7 @@ import VitrinePlatform
         // The window's background changes: it is filled around the button, which paints its middle itself.
         window.backgroundColor = UIColor(red: 0.2, green: 0.1, blue: 0.1, alpha: 1)
         endTurn()
-        let shown = window.screen.snapshotImage()!.cgImage!
-        let reference = window.screen.referenceSnapshot(windows: [window]).cgImage!
-        var worst = 0
-        shown.withUnsafePixels { a, sa in reference.withUnsafePixels { b, sb in
-            for y in 0..<shown.height { for x in 0..<shown.width * 4 { worst = max(worst, abs(Int(a[y * sa + x]) - Int(b[y * sb + x]))) } }
-        } }
-        #expect(worst <= 2)
+        #expect(maxDifference(window.screen.snapshotImage()!.cgImage!, window.screen.referenceSnapshot(windows: [window]).cgImage!) <= 2)
     }
 }
 

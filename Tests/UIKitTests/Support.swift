@@ -14,6 +14,15 @@ func freshApp(pixels: CGSize = CGSize(width: 320, height: 480), scale: CGFloat =
 @MainActor
 func endTurn() { UIApplication.shared.runLoop.runOnce(maximumWait: 0) }
 
+/// The largest difference of any channel of any pixel between two images of the same size.
+@MainActor func maxDifference(_ a: CGImage, _ b: CGImage) -> Int {
+    var worst = 0
+    a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
+        for y in 0..<a.height { for x in 0..<a.width * 4 { worst = max(worst, abs(Int(pa[y * sa + x]) - Int(pb[y * sb + x]))) } }
+    } }
+    return worst
+}
+
 /// A view that records the callbacks UIKit sends it, into a shared log.
 @MainActor
 final class RecordingView: UIView {
