@@ -30,14 +30,17 @@ public struct TextLine {
 
 /// Lays out styled text in lines: paragraphs split at newlines, bidi reordering, font fallback, shaping,
 /// word (or character) wrapping to a width, a maximum number of lines, and truncation with an ellipsis.
+///
+/// A layout is used by one thread at a time (a label's, on the main actor): its state is not checked for overlapping
+/// accesses at run time (a label's text change lays out again through these on every frame that shows it).
 public final class TextLayout {
-    public private(set) var lines: [TextLine]
+    @exclusivity(unchecked) public private(set) var lines: [TextLine]
     /// The used size: the widest line, and all lines' heights with the spacing between them.
-    public private(set) var size: CGSize
+    @exclusivity(unchecked) public private(set) var size: CGSize
     /// Whether text was cut (by the line limit or by truncation).
-    public private(set) var isTruncated: Bool
-    private(set) var paragraph: TextParagraphStyle
-    private(set) var width: CGFloat?
+    @exclusivity(unchecked) public private(set) var isTruncated: Bool
+    @exclusivity(unchecked) private(set) var paragraph: TextParagraphStyle
+    @exclusivity(unchecked) private(set) var width: CGFloat?
 
     /// Lays out `text`. `width` nil means no wrapping; `maximumLines` 0 means no limit.
     public init(_ text: StyledText, paragraph: TextParagraphStyle = TextParagraphStyle(), width: CGFloat? = nil,

@@ -264,26 +264,27 @@ public final class Compositor {
     // MARK: Damage
 
     /// A class, so a layer that is not on screen pays one pointer for it, and a frame updates it in place
-    /// instead of allocating.
+    /// instead of allocating. (Main-actor state read and written for every layer a frame passes: not checked for
+    /// overlapping accesses at run time.)
     final class Record {
-        var snapshot: Snapshot
-        var rect: PixelRect
-        var toDevice: CGAffineTransform
+        @exclusivity(unchecked) var snapshot: Snapshot
+        @exclusivity(unchecked) var rect: PixelRect
+        @exclusivity(unchecked) var toDevice: CGAffineTransform
         /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
-        var occluder: PixelRect?
+        @exclusivity(unchecked) var occluder: PixelRect?
         /// What the layer handed its sublayers: their opacity and clip (with `toDevice`, their parent transform).
-        var childOpacity: Float
-        var childClip: CGRect?
+        @exclusivity(unchecked) var childOpacity: Float
+        @exclusivity(unchecked) var childClip: CGRect?
         /// The layer's render values as this frame's walk saw them: the painter paints from them, and a layer
         /// revisited only because an ancestor moved (unchanged, not animating, not redrawn) keeps them.
-        var values: CALayerRenderValues
+        @exclusivity(unchecked) var values: CALayerRenderValues
         /// The part of `childClip` where a sublayer's pixels are shown whole: inside a rounded mask, a rectangle
         /// clear of its corners (an occluder may only count what is certainly on screen).
-        var childOpaqueClip: CGRect?
+        @exclusivity(unchecked) var childOpaqueClip: CGRect?
         /// The superlayer's `childOpaqueClip` as the layer got it (its own clip is `snapshot.clip`).
-        var opaqueClip: CGRect?
+        @exclusivity(unchecked) var opaqueClip: CGRect?
         /// How the painter puts the layer's own painting straight into the shadow buffer, when it can.
-        var directPaint: Painter.DirectPaint?
+        @exclusivity(unchecked) var directPaint: Painter.DirectPaint?
 
         /// The compositor (screen) that showed the layer; weak, because a disconnected screen may go away before
         /// its layers do (it is read only for layers taken out of a tree, never per frame).
