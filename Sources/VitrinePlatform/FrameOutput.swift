@@ -35,14 +35,15 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
 /// How outputs copy a frame's damage out of the shadow buffer.
 enum FrameCopy {
-    /// Whether to copy `damage` with streaming stores: when it is bigger than a quarter of the last-level cache
+    /// Whether to copy `damage` with streaming stores: when it is bigger than a sixth of the last-level cache
     /// (the damage of a big screen's full frame). Through the cache, such a copy reads every destination line
-    /// before writing it and pushes out what the next frame paints from; measured at 2560x1600 and 3840x2160, a
-    /// fifth faster streamed, while at 1280x800 (4 MB, which stays in a 32 MiB cache) memcpy is faster.
+    /// before writing it and pushes out what the next frame paints from. Measured on the reference scene with a
+    /// 32 MiB cache: a fifth faster streamed at 2560x1600 and 3840x2160; at 1920x1080 (8 MB) as fast when the
+    /// machine is quiet and much faster when other work shares the cache; at 1280x800 (4 MB) a tenth slower.
     static func streams(_ damage: [PixelRect]) -> Bool {
         var bytes = 0
         for r in damage { bytes += r.area * 4 }
-        return bytes > ProcessorCache.lastLevelBytes / 4
+        return bytes > ProcessorCache.lastLevelBytes / 6
     }
 }
 
