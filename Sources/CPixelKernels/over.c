@@ -167,18 +167,24 @@ static inline void widen(uint32_t src, __m256i *lo, __m256i *hi) {
     *hi = _mm256_unpackhi_epi8(solid, zero);
 }
 
-// Up to eight pixels at `d` (those in `lanes`) get the colour (`solidLo`/`solidHi`: its bytes widened) scaled by
-// their coverage (`coverage`: a byte each, pixel 0 lowest), then over.
+// Up to eight pixels at `d` (those in `lanes`) get the colour (`solid`; `solidLo`/`solidHi`: its bytes widened)
+// scaled by their coverage (`coverage`: a byte each, pixel 0 lowest), then over. Two shortcuts give the same bytes:
+// an opaque colour (`opaque`) fully covering all eight is the colour itself (the inside of a corner, a glyph's
+// stem); over eight transparent pixels (a store's glyphs, drawn on a cleared store) the scaled colour is the result.
 __attribute__((target("avx2"), always_inline))
-static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes, __m256i solidLo, __m256i solidHi) {
+static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes, __m256i solid, __m256i solidLo,
+                                  __m256i solidHi, int opaque) {
+    if (opaque && coverage == ~(uint64_t)0) { _mm256_maskstore_epi32((int *)d, lanes, solid); return; }
     const __m256i zero = _mm256_setzero_si256();
-    // Each pixel's coverage in its four bytes, then in its four 16-bit lanes.
-    __m256i cov = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)coverage)),
-                                     _mm256_set1_epi32(0x01010101));
+    // Each pixel's coverage in its four bytes (pixels 0-3 from the low 128-bit half, 4-7 from the high one), then in
+    // its four 16-bit lanes.
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                            4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    __m256i cov = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)coverage), spread);
     __m256i scaled = _mm256_packus_epi16(mulUN8(solidLo, _mm256_unpacklo_epi8(cov, zero)),
                                          mulUN8(solidHi, _mm256_unpackhi_epi8(cov, zero)));
     __m256i dp = _mm256_maskload_epi32((const int *)d, lanes);
-    _mm256_maskstore_epi32((int *)d, lanes, over8(dp, scaled));
+    _mm256_maskstore_epi32((int *)d, lanes, _mm256_testz_si256(dp, dp) ? scaled : over8(dp, scaled));
 }
 
 __attribute__((target("avx2")))
@@ -186,6 +192,8 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
                                    int height, uint32_t src) {
     __m256i solidLo, solidHi;
     widen(src, &solidLo, &solidHi);
+    const __m256i solid = _mm256_set1_epi32((int)src);
+    const int opaque = (src >> 24) == 0xff;
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
@@ -196,7 +204,7 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
             if (n == 8) __builtin_memcpy(&coverage, m + x, 8);
             else for (int k = 0; k < n; k++) coverage |= (uint64_t)m[x + k] << (8 * k);
             if (coverage == 0) continue; // outside the shape: nothing over
-            over_coverage8(d + x, coverage, n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n), solidLo, solidHi);
+            over_coverage8(d + x, coverage, n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n), solid, solidLo, solidHi, opaque);
         }
     }
 }
@@ -209,6 +217,8 @@ static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const ui
                                           int height, uint32_t src) {
     __m256i solidLo, solidHi;
     widen(src, &solidLo, &solidHi);
+    const __m256i solid = _mm256_set1_epi32((int)src);
+    const int opaque = (src >> 24) == 0xff;
     const int whole = width & ~7, tail = width & 7;
     const __m256i tailMask = tail ? tailLanes(tail) : _mm256_setzero_si256();
     const uint64_t tailBytes = tail ? (((uint64_t)1 << (8 * tail)) - 1) : 0;
@@ -218,12 +228,12 @@ static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const ui
         uint64_t coverage;
         for (int x = 0; x < whole; x += 8) {
             __builtin_memcpy(&coverage, m + x, 8);
-            if (coverage) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), solidLo, solidHi);
+            if (coverage) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), solid, solidLo, solidHi, opaque);
         }
         if (tail) {
             __builtin_memcpy(&coverage, m + whole, 8);
             coverage &= tailBytes; // what lies past the row is not this row's
-            if (coverage) over_coverage8(d + whole, coverage, tailMask, solidLo, solidHi);
+            if (coverage) over_coverage8(d + whole, coverage, tailMask, solid, solidLo, solidHi, opaque);
         }
     }
 }

@@ -141,12 +141,17 @@ import Testing
     @Test(arguments: [1, 7, 8, 13, 64, 250])
     func aColourThroughACoverageMaskIsPixmansToTheBit(width: Int) {
         let height = 9, stride = (width + 3) * 4, maskStride = (width + 6 + 3) / 4 * 4 // pixman: rows of whole words
-        for alpha in Swift.stride(from: UInt32(0), through: 255, by: 5) {
+        for alpha in Swift.stride(from: UInt32(0), through: 255, by: 5) { for runs in [false, true] {
             let pixel = alpha << 24 | (alpha * 3 / 4) << 16 | (alpha / 2) << 8 | (alpha / 5)
-            let original = frame(width: width, height: height, stride: stride, seed: UInt64(alpha) + 7)
-            // Coverage of every kind: none, full, partial (an antialiased edge).
+            var original = frame(width: width, height: height, stride: stride, seed: UInt64(alpha) + 7)
+            // Coverage of every kind: none, full, partial (an antialiased edge). With `runs`, every other row fully
+            // covered and the left half of the frame transparent (a corner's inside, glyphs on a cleared store).
             var mask = [UInt8](repeating: 0, count: maskStride * height)
             for i in mask.indices { mask[i] = i % 5 == 0 ? 0 : i % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
+            if runs {
+                for y in Swift.stride(from: 0, to: height, by: 2) { for x in 0..<maskStride { mask[y * maskStride + x] = 255 } }
+                for y in 0..<height { for x in 0..<(width + 3) / 2 { original[y * stride / 4 + x] = 0 } }
+            }
             var expected = original, vector = original, scalar = original, padded = original
             let (x, y, w, h) = (width > 2 ? 1 : 0, 1, max(1, width - 2), height - 2)
             func wide(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xff) * 0x101 }
@@ -177,10 +182,10 @@ import Testing
                                                      Int32(maskStride), Int32(w), Int32(h), pixel)
                 }
             }
-            #expect(vector == expected, "alpha \(alpha), width \(width): the vector loop differs from pixman")
-            #expect(padded == expected, "alpha \(alpha), width \(width): the padded-mask loop differs from pixman")
-            #expect(scalar == expected, "alpha \(alpha), width \(width): the scalar loop differs from pixman")
+            #expect(vector == expected, "alpha \(alpha), width \(width), runs \(runs): the vector loop differs from pixman")
+            #expect(padded == expected, "alpha \(alpha), width \(width), runs \(runs): the padded-mask loop differs from pixman")
+            #expect(scalar == expected, "alpha \(alpha), width \(width), runs \(runs): the scalar loop differs from pixman")
             if alpha == 255 { #expect(vector != original) }
-        }
+        } }
     }
 }
