@@ -331,7 +331,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     // MARK: Appearance
 
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { changed(); propertyDidChange("opacity", from: oldValue) } }
-    @exclusivity(unchecked) open var isHidden = false { didSet { changed() } }
+    @exclusivity(unchecked) open var isHidden = false {
+        didSet {
+            changed()
+            // The display pass skips hidden subtrees and leaves their content invalid: shown again, the way to them
+            // is marked, so the next pass draws it.
+            if oldValue, !isHidden, needsDisplay() || subtreeNeedsDisplay { superlayer?.markSubtreeNeedsDisplay() }
+        }
+    }
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
     @exclusivity(unchecked) open var masksToBounds = false { didSet { changed() } }
     @exclusivity(unchecked) open var backgroundColor: CGColor? {
