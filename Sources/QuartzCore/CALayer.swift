@@ -169,6 +169,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             for l in storedSublayers { l.superlayerLink = nil }
             storedSublayers = []
             clearQueuedSublayers()
+            // (The kept ones are listed again as they are added back, if they need display.)
+            for l in displayQueue { l.isQueuedForDisplay = false }
+            displayQueue.removeAll(keepingCapacity: true)
             for l in kept { addSublayer(l) }
         }
     }
@@ -182,7 +185,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         layer.removeFromSuperlayer()
         storedSublayers.insert(layer, at: Swift.min(Int(index), storedSublayers.count))
         layer.superlayerLink = self
-        if layer.needsDisplay() || layer.subtreeNeedsDisplay { markSubtreeNeedsDisplay() }
+        if layer.needsDisplay() || layer.subtreeNeedsDisplay { layer.queueForDisplay() }
         // The new layer (and its subtree) must be composited; the parent's paint order changed.
         layer.appearanceChanged = false
         layer.isQueuedInSuperlayer = false
@@ -218,6 +221,10 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         if isQueuedInSuperlayer {
             parent.queuedSublayers.removeAll { $0 === self }
             isQueuedInSuperlayer = false
+        }
+        if isQueuedForDisplay {
+            parent.displayQueue.removeAll { $0 === self }
+            isQueuedForDisplay = false
         }
         // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
         if compositorRecord != nil { CALayer.detached.append(self) }
@@ -336,7 +343,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             changed()
             // The display pass skips hidden subtrees and leaves their content invalid: shown again, the way to them
             // is marked, so the next pass draws it.
-            if oldValue, !isHidden, needsDisplay() || subtreeNeedsDisplay { superlayer?.markSubtreeNeedsDisplay() }
+            if oldValue, !isHidden, needsDisplay() || subtreeNeedsDisplay { queueForDisplay() }
         }
     }
     /// Clips the content and sublayers to the bounds (with `cornerRadius`, to the rounded bounds).
@@ -448,17 +455,32 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         let clipped = r.intersection(bounds)
         guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { return }
         invalidRect = invalidRect.map { $0.union(clipped) } ?? clipped
-        superlayer?.markSubtreeNeedsDisplay()
+        queueForDisplay()
     }
 
     /// Some layer below this one has invalid content: the display pass descends only into flagged subtrees.
     @exclusivity(unchecked) public private(set) var subtreeNeedsDisplay = false
+    /// The sublayers that have invalid content or such layers below them, in the order they were marked: the display
+    /// pass visits these, not every sublayer (a changed label among a screenful of views costs its own way down).
+    /// Entries whose layer has since moved elsewhere are skipped.
+    @exclusivity(unchecked) private var displayQueue: [CALayer] = []
+    /// A spare list for `displayQueue` while it is worked through (no allocation from frame to frame).
+    @exclusivity(unchecked) private var spareDisplayQueue: [CALayer] = []
+    /// Whether this layer is in its superlayer's `displayQueue`.
+    @exclusivity(unchecked) private var isQueuedForDisplay = false
 
-    func markSubtreeNeedsDisplay() {
-        var l: CALayer? = self
-        while let current = l, !current.subtreeNeedsDisplay {
-            current.subtreeNeedsDisplay = true
-            l = current.superlayer
+    /// Marks the way up from this layer, whose content (or something below it) is invalid: each ancestor flags its
+    /// subtree and lists the layer below it in its display queue.
+    func queueForDisplay() {
+        var child = self
+        while let parent = child.superlayer {
+            if !child.isQueuedForDisplay {
+                child.isQueuedForDisplay = true
+                parent.displayQueue.append(child)
+            }
+            if parent.subtreeNeedsDisplay { return } // marked from here up already
+            parent.subtreeNeedsDisplay = true
+            child = parent
         }
     }
 
@@ -470,9 +492,16 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         var drawn = 0
         if needsDisplay() { display(); drawn += 1 }
         subtreeNeedsDisplay = false
-        for sub in storedSublayers where sub.needsDisplay() || sub.subtreeNeedsDisplay {
-            drawn += sub.displaySubtreeIfNeeded()
+        // The queue as it is now; layers marked while it is worked through (a drawing that invalidates another)
+        // start a new one, for the next pass.
+        var queue = spareDisplayQueue
+        swap(&queue, &displayQueue)
+        for sub in queue where sub.superlayer === self {
+            sub.isQueuedForDisplay = false
+            if sub.needsDisplay() || sub.subtreeNeedsDisplay { drawn += sub.displaySubtreeIfNeeded() }
         }
+        queue.removeAll(keepingCapacity: true)
+        spareDisplayQueue = queue
         return drawn
     }
 
