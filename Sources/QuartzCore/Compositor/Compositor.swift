@@ -270,7 +270,8 @@ public final class Compositor {
         @exclusivity(unchecked) var snapshot: Snapshot
         @exclusivity(unchecked) var rect: PixelRect
         @exclusivity(unchecked) var toDevice: CGAffineTransform
-        /// The pixels the layer hides completely (opaque, square-cornered, axis-aligned, not faded), if any.
+        /// The pixels the layer hides completely (an opaque background or content, axis-aligned, not faded; with
+        /// rounded corners, the part they do not cut into), if any.
         @exclusivity(unchecked) var occluder: PixelRect?
         /// What the layer handed its sublayers: their opacity and clip (with `toDevice`, their parent transform).
         @exclusivity(unchecked) var childOpacity: Float
