@@ -185,6 +185,8 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
         layer.removeFromSuperlayer()
         storedSublayers.insert(layer, at: Swift.min(Int(index), storedSublayers.count))
         layer.superlayerLink = self
+        // (Out of any other layer's display queue now: one that was freed with it still listed says so wrongly.)
+        layer.isQueuedForDisplay = false
         if layer.needsDisplay() || layer.subtreeNeedsDisplay { layer.queueForDisplay() }
         // The new layer (and its subtree) must be composited; the parent's paint order changed.
         layer.appearanceChanged = false

@@ -90,5 +90,16 @@ import VitrinePlatform
         b.layer.sublayers = [dot.layer]
         endTurn()
         #expect(dot.draws == 3)
+        // A layer whose superlayer went away while it waited for display, added somewhere else.
+        let orphan = CountingLayer()
+        orphan.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        do {
+            let doomed = CALayer()
+            doomed.addSublayer(orphan)
+            orphan.setNeedsDisplay()
+        }
+        window.layer.addSublayer(orphan)
+        endTurn()
+        #expect(orphan.displayCount == 1)
     }
 }
