@@ -8,8 +8,10 @@
 // It reports on standard output: "flip N" for every completed page flip, "first-flip-uptime S" (the guest's
 // /proc/uptime at the first flip), "update-flipped N", "animation: F frames in S s".
 // `--updated` starts in the recoloured state (the tests render their expected images headless with it).
-// `--slide` slides a 100-point magenta square from x = 100 to x = 1000 (y = 300) in one second, linearly, from
-// the first flip (a `UIView.animate` block), printing "slide-start" and, at its completion, "slide-end".
+// `--slide` shows a 100-point magenta square at x = 100 (y = 300) from the first flip and prints "slide-ready"; SIGUSR1
+// then slides it to x = 1000 in one second, linearly (a `UIView.animate` block), printing "slide-start" and, at its
+// completion, "slide-end". (The test starts the host's captures first: under TCG the guest's shell takes most of a
+// second to notice a line and ask for them.)
 import Foundation
 import UIKit
 import VitrinePlatform
@@ -78,7 +80,9 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             output.onFlip = { [weak self] output in self?.flipped(output) }
         }
         sources = [
-            handleSignal(SIGUSR1, on: .main) { [weak self] in MainActor.assumeIsolated { self?.recolour() } },
+            handleSignal(SIGUSR1, on: .main) { [weak self] in
+                MainActor.assumeIsolated { if CommandLine.arguments.contains("--slide") { self?.slide() } else { self?.recolour() } }
+            },
             handleSignal(SIGUSR2, on: .main) { [weak self] in MainActor.assumeIsolated { self?.animate() } },
         ]
         return true
@@ -96,11 +100,20 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         externalWindows[screen] = window
     }
 
-    func slide() {
+    var square: UIView?
+
+    /// The square at its start, on screen before it moves.
+    func showSquare() {
         let square = UIView(frame: CGRect(x: 100, y: 300, width: 100, height: 100))
         square.backgroundColor = .magenta
         window?.addSubview(square)
-        CATransaction.flush() // on screen at its start before it moves
+        self.square = square
+        CATransaction.flush()
+        say("slide-ready")
+    }
+
+    func slide() {
+        guard let square, square.frame.origin.x == 100 else { return }
         say("slide-start")
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.frame.origin.x = 1000 },
                        completion: { finished in say("slide-end \(finished) missed \(UIApplication.shared.missedFrameCount)") })
@@ -124,7 +137,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
         if output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) {
             say("first-flip-uptime \(uptime.split(separator: " ")[0])")
-            if CommandLine.arguments.contains("--slide") { slide() }
+            if CommandLine.arguments.contains("--slide") { showSquare() }
         }
         if updatePending {
             updatePending = false

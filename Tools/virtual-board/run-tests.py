@@ -148,10 +148,11 @@ wait_for $W/i.err "screen woken" $F && sleep 1 && $CK idle-woken
 $I replay --settle 2 $R/tap.txt > $W/i2.log 2>&1
 wait_for $W/i.out "tap 1" $F
 kill -TERM $F; wait $F; echo $? > $W/i.status
-# A one-second slide (UIView.animate) captured at checkpoints while it moves.
+# A one-second slide (UIView.animate) captured at checkpoints while it moves: the host's captures start first (the
+# first ones show the square at its start), then the slide.
 VITRINE_BOARD=qemu-virt {bin}/vboard-probe --slide > $W/s.out 2> $W/s.err &
 S=$!
-wait_for $W/s.out slide-start $S && sh $T/control.sh series slide 10 80
+wait_for $W/s.out slide-ready $S && {{ sh $T/control.sh series slide 14 80 & C=$!; sleep 0.3; kill -USR1 $S; wait $C; }}
 wait_for $W/s.out slide-end $S && sleep 0.2 && $CK slide-end
 kill -TERM $S; wait $S
 exit 0
@@ -459,7 +460,7 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
             if r > 200 and g < 60 and b > 200:
                 return x
         return None
-    series = [square_x(f"slide-{i}") for i in range(10)]
+    series = [square_x(f"slide-{i}") for i in range(14)]
     end = square_x("slide-end")
     seen = [x for x in series if x is not None]
     mids = sorted(set(x for x in seen if 100 < x < 1000))
