@@ -1,4 +1,5 @@
 import CPixelKernels
+
 /// A rectangle of whole pixels on an output (y down, origin top-left).
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
@@ -44,6 +45,15 @@ enum FrameCopy {
         var bytes = 0
         for r in damage { bytes += r.area * 4 }
         return bytes > ProcessorCache.lastLevelBytes / 6
+    }
+
+    /// Copies `r` of the ARGB32 `pixels` (rows `bytesPerRow` apart) to the same place in `destination` (rows
+    /// `destinationBytesPerRow` apart), streamed or not (see `streams`).
+    static func copy(_ r: PixelRect, from pixels: UnsafeRawPointer, bytesPerRow: Int, to destination: UnsafeMutableRawPointer,
+                     destinationBytesPerRow: Int, streaming: Bool) {
+        vitrine_copy_rows((destination + r.y * destinationBytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self),
+                          Int32(destinationBytesPerRow), (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self),
+                          Int32(bytesPerRow), Int32(r.width), Int32(r.height), streaming ? 1 : 0)
     }
 }
 
@@ -108,9 +118,8 @@ public final class HeadlessOutput: PowerControlledOutput {
         let streaming = FrameCopy.streams(damage)
         buffer.withUnsafeMutableBytes { dst in
             for r in damage {
-                vitrine_copy_rows((dst.baseAddress! + r.y * rowBytes + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(rowBytes),
-                                  (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow),
-                                  Int32(r.width), Int32(r.height), streaming ? 1 : 0)
+                FrameCopy.copy(r, from: pixels, bytesPerRow: bytesPerRow, to: dst.baseAddress!, destinationBytesPerRow: rowBytes,
+                               streaming: streaming)
             }
         }
     }

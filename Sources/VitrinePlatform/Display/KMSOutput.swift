@@ -1,5 +1,4 @@
 import CDRM
-import CPixelKernels
 import CPixman
 import CVitrineShims
 import Dispatch
@@ -487,9 +486,8 @@ public final class KMSOutput: PowerControlledOutput {
             let r = rect.intersection(logical)
             guard !r.isEmpty else { continue }
             if format == xrgb && rotation == 0 {
-                vitrine_copy_rows((buffer.memory + r.y * buffer.pitch + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(buffer.pitch),
-                                  (pixels + r.y * bytesPerRow + r.x * 4).assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow),
-                                  Int32(r.width), Int32(r.height), streaming ? 1 : 0)
+                FrameCopy.copy(r, from: pixels, bytesPerRow: bytesPerRow, to: buffer.memory, destinationBytesPerRow: buffer.pitch,
+                               streaming: streaming)
             } else {
                 pixmanCopy(r, from: pixels, bytesPerRow: bytesPerRow, into: buffer)
             }
