@@ -169,8 +169,8 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
             for l in storedSublayers { l.superlayerLink = nil }
             storedSublayers = []
             clearQueuedSublayers()
-            // (The kept ones are listed again as they are added back, if they need display.)
-            for l in displayQueue { l.isQueuedForDisplay = false }
+            // (The kept ones are listed again as they are added back, if they need display: insertion clears the flag
+            // saying they are listed.)
             displayQueue.removeAll(keepingCapacity: true)
             for l in kept { addSublayer(l) }
         }
