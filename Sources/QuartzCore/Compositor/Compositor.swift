@@ -362,8 +362,7 @@ public final class Compositor {
             var extentsChanged = false
             for sub in layer.queuedSublayers where sub.superlayer === layer {
                 let before = (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder)
-                walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip,
-                     opaqueClip: record.childOpaqueClip, force: false, damage: &damage)
+                walk(sub, under: record, force: false, damage: &damage)
                 if before != (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder) { extentsChanged = true }
             }
             layer.clearQueuedSublayers()
@@ -386,6 +385,13 @@ public final class Compositor {
             walk(layer, values: layer.renderValues(), valuesKept: false, revisit: revisit, parent: parent,
                  opacity: opacity, clip: clip, opaqueClip: opaqueClip, damage: &damage)
         }
+    }
+
+    /// `walk` for a sublayer of the layer whose record (from this frame's walk, or kept) is `record`: what it hands
+    /// its sublayers.
+    private func walk(_ sub: CALayer, under record: Record, force: Bool, damage: inout DamageRegion) {
+        walk(sub, parent: record.toDevice, opacity: record.childOpacity, clip: record.childClip,
+             opaqueClip: record.childOpaqueClip, force: force, damage: &damage)
     }
 
     /// `walk` for a layer whose own values are unchanged when all that changed above it is a move by whole device
@@ -411,10 +417,7 @@ public final class Compositor {
             record.move(dx: dx, dy: dy, toDevice: toDevice)
             damage.add(record.rect)
         }
-        for sub in layer.storedSublayers {
-            walk(sub, parent: toDevice, opacity: record.childOpacity, clip: record.childClip, opaqueClip: record.childOpaqueClip,
-                 force: true, damage: &damage)
-        }
+        for sub in layer.storedSublayers { walk(sub, under: record, force: true, damage: &damage) }
         updateSubtreeExtent(layer)
         layer.clearChangeFlags()
         return true
