@@ -62,12 +62,15 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CPixelKernels"]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        // The Objective-C runtime calls iOS libraries make through `import UIKit`: associated objects,
+        // `autoreleasepool` (Swift on Linux has no Objective-C runtime).
+        .target(name: "ObjectiveC"),
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
         // Pixel loops the compositor runs more than pixman's own (a translucent colour over the frame), in C.
         .target(name: "CPixelKernels"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "VitrineText", "VitrinePlatform",
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),
 
         // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.
@@ -101,8 +104,16 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform", .product(name: "Logging", package: "swift-log")], swiftSettings: testSettings),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
+        .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),
+        // iOS code as most libraries and apps are still written: Swift 5 language mode, UIKit called from code the
+        // compiler cannot prove to be on the main actor. A library and an XCTest suite with no Vitrine set-up at all
+        // (Tools/test.sh runs the suite in a process of its own, as an app's test bundle would be).
+        .target(name: "Swift5ViewLibrary", dependencies: ["UIKit"], path: "Tests/Swift5ViewLibrary",
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "Swift5ClientTests", dependencies: ["UIKit", "Swift5ViewLibrary"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,9 +12,9 @@ import VitrinePlatform
 /// cleared before it is handed out. Only stores nothing else holds are reused — an image of a store that someone
 /// kept (a layer's `contents` read by the app, a transition's picture) keeps its pixels. The pool holds at most
 /// `maximumBytes` and lets go of stores not taken within `maximumAge` seconds (checked every frame, and on the
-/// application's timer when no frames come). Main actor only (layers give their stores from their isolated
-/// `deinit`).
-@MainActor
+/// application's timer when no frames come). Main actor only (a layer freed off the main thread hands its store over
+/// through `giveFromAnyThread`).
+@preconcurrency @MainActor
 public enum BackingStorePool {
     private struct Entry {
         var surface: OpaquePointer
@@ -46,6 +46,17 @@ public enum BackingStorePool {
     /// Raises `maximumBytes` to at least `bytes` (a screen asks for its own pixel size).
     static func reserve(_ bytes: Int) {
         if maximumBytes < bytes { maximumBytes = bytes }
+    }
+
+    /// `give(_:ink:)` from a layer's `deinit`, which may run on any thread: at once on the main thread, else on the
+    /// main queue (the store is the dying layer's alone, so it may cross threads).
+    nonisolated static func giveFromAnyThread(_ store: CGContext, ink: CGRect) {
+        nonisolated(unsafe) let store = store
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { give(store, ink: ink) }
+        } else {
+            DispatchQueue.main.async { give(store, ink: ink) }
+        }
     }
 
     /// Keeps `store`'s pixels for reuse. `ink`: the part of it any drawing touched, in its pixels.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Swift on Linux has no selectors: where iOS writes `CADisplayLink(target: self, selector: #selector(step))`,
 /// write `CADisplayLink(target: self, action: MyView.step)` (a method taking the link, or nothing).
-@MainActor
+@preconcurrency @MainActor
 public final class CADisplayLink {
     /// The time of the last frame (media time, `CACurrentMediaTime()`).
     public private(set) var timestamp: CFTimeInterval = 0

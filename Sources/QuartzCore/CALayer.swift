@@ -1,11 +1,12 @@
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
+import ObjectiveC
 import VitrinePlatform
 
 /// What a layer asks of its delegate (for a view's layer, the view). Every method is optional, as in Core
 /// Animation: a delegate that does not implement `display(_:)` gets the layer's default (a backing store drawn
 /// through `draw(_:in:)`).
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Fills the layer's content; implement it to set `contents` yourself instead of drawing.
     func display(_ layer: CALayer)
@@ -29,7 +30,7 @@ extension CALayerDelegate {
 /// A delegate that owns its layer's layout and knows whether it draws (a view): the layer forwards layout
 /// requests to it, so `layer.setNeedsLayout()` and sublayer changes reach `layoutSubviews()`, as on iOS, where
 /// the layer's layout runs the view's. (Vitrine's seam between QuartzCore and UIKit; apps do not use it.)
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerHost: CALayerDelegate {
     /// The layer asked for layout (`setNeedsLayout()`, a sublayer added or removed, a size change).
     func layerNeedsLayout(_ layer: CALayer)
@@ -83,13 +84,14 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 /// Stored properties are `@exclusivity(unchecked)`: the compositor reads them for every layer it visits each frame,
 /// and the dynamic exclusivity check on each read was a tenth of a small frame's instructions. Layers are
 /// main-actor objects and no accessor hands out an inout reference that could overlap another access.
-@MainActor
-open class CALayer: Hashable, @MainActor CustomStringConvertible {
-    public required init() {}
+@preconcurrency @MainActor
+open class CALayer: NSObject, AssociationOwner {
+    public required override init() { super.init() }
 
     /// A copy of `layer`'s model values (what `presentation()` is made from; subclasses with their own
     /// properties override it and call `super`, as in Core Animation).
     public required init(layer: Any) {
+        super.init()
         guard let other = layer as? CALayer else { return }
         bounds = other.bounds; position = other.position; anchorPoint = other.anchorPoint; transform = other.transform
         opacity = other.opacity; isHidden = other.isHidden; masksToBounds = other.masksToBounds
@@ -114,12 +116,9 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// animatable properties (Core Animation's implicit animations). Override in a layer subclass.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { standardAction(forKey: event) }
 
-    // A layer is an NSObject on iOS: equal only to itself, hashed by identity.
-    nonisolated public static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
-    /// `<CALayer: 0x…>`, as on iOS.
-    open var description: String {
+    /// `<CALayer: 0x…>`, as on iOS. (A layer is an `NSObject`: equal only to itself unless a subclass overrides
+    /// `isEqual(_:)`.)
+    nonisolated open override var description: String {
         let name = String(describing: type(of: self)).split(separator: ".").last.map(String.init) ?? "CALayer"
         return "<\(name): 0x\(String(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))), radix: 16))>"
     }
@@ -150,12 +149,14 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     /// The sublayers, back to front (the compositor walks this array directly).
     @exclusivity(unchecked) nonisolated(unsafe) private(set) var storedSublayers: [CALayer] = []
 
-    // Isolated: the backing store goes to the pool, which takes stores on the main actor (a layer released elsewhere
-    // is freed there).
-    isolated deinit {
+    // Not `isolated`: on iOS any subclass may write a plain `deinit`, which an isolated one here would forbid. A layer
+    // is released on the main thread in practice; one released elsewhere hands its store to the pool there.
+    deinit {
         // Sublayers that outlive this layer must not point at it.
         for l in storedSublayers where l.superlayerLink === self { l.superlayerLink = nil }
-        if let store = backingStore { BackingStorePool.give(store, ink: backingStoreInk) }
+        if let store = backingStoreStorage { BackingStorePool.giveFromAnyThread(store, ink: backingStoreInk) }
+        // Associated objects are released with the layer, as the runtime does.
+        objc_ownerWillDeallocate(self)
     }
 
     /// The sublayers, back to front (`nil` when there are none, as in Core Animation).
@@ -418,14 +419,19 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     @exclusivity(unchecked) public private(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
-    @exclusivity(unchecked) var backingStore: CGContext? {
-        didSet {
-            guard backingStore !== oldValue else { return }
+    var backingStore: CGContext? {
+        get { backingStoreStorage }
+        set {
+            guard newValue !== backingStoreStorage else { return }
+            let old = backingStoreStorage
+            backingStoreStorage = newValue
             sharedContents = nil
             // The old store's ink is still the layer's (a new store starts with none).
-            if let old = oldValue { BackingStorePool.give(old, ink: backingStoreInk) }
+            if let old { BackingStorePool.give(old, ink: backingStoreInk) }
         }
     }
+    /// (nonisolated(unsafe): read by the nonisolated `deinit`; main actor everywhere else.)
+    @exclusivity(unchecked) nonisolated(unsafe) private var backingStoreStorage: CGContext?
     /// What the compositor showed of this layer in the last frame (kept on the layer: no lookups per frame).
     @exclusivity(unchecked) var compositorRecord: Compositor.Record? { didSet { if compositorRecord != nil { wasCommitted = true } } }
     /// Whether the layer has been on screen (Core Animation animates changes only of committed layers; a layer
@@ -440,7 +446,7 @@ open class CALayer: Hashable, @MainActor CustomStringConvertible {
     @exclusivity(unchecked) private var sharedContents: CGImage?
     /// The part of the backing store any drawing has touched since it was made, in store pixels (whole
     /// numbers): the rest is transparent, so the compositor damages and composites only this part.
-    @exclusivity(unchecked) private var backingStoreInk = CGRect.null
+    @exclusivity(unchecked) nonisolated(unsafe) private var backingStoreInk = CGRect.null
     /// How many times `display()` has drawn content (for tests and damage tracking).
     @exclusivity(unchecked) public private(set) var displayCount = 0
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
@@ -851,7 +857,7 @@ public struct CALayerRenderValues {
 
 extension CALayer {
     /// What the compositor shows for this layer now (the presentation values; see `CALayerRenderValues`).
-    @MainActor
+    @preconcurrency @MainActor
     public func renderValues() -> CALayerRenderValues { animatedValues(modelRenderValues()) }
 
     /// The model values, without animations.

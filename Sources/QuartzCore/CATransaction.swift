@@ -12,7 +12,7 @@ import Foundation
 /// Settings (`setAnimationDuration`, `setAnimationTimingFunction`, `setDisableActions`) apply to the changes
 /// made while the transaction is open (the innermost setting wins); a completion block runs once every
 /// animation added in the transaction has stopped (at once if there were none).
-@MainActor
+@preconcurrency @MainActor
 public enum CATransaction {
     /// One open transaction: its settings and completion.
     private struct Frame {

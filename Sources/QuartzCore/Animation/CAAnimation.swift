@@ -3,7 +3,7 @@ import Foundation
 
 /// Timing shared by animations (and, in Core Animation, layers): when an animation starts, how fast its time
 /// runs, how often it repeats, and what it shows outside its active time.
-@MainActor
+@preconcurrency @MainActor
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }
@@ -27,7 +27,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 
 /// Told when an animation starts and stops (Core Animation's `CAAnimationDelegate`; the animation keeps its
 /// delegate alive, as Core Animation does).
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
@@ -40,7 +40,7 @@ extension CAAnimationDelegate {
 
 /// An animation of a layer: timing, pacing and a delegate. Added to a layer with `add(_:forKey:)`, which copies
 /// it, as Core Animation does: change an animation after adding it and nothing happens.
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimation: CAMediaTiming {
     /// When the animation starts, in media time (`CACurrentMediaTime()`); 0: when it is added.
     open var beginTime: CFTimeInterval = 0
@@ -166,7 +166,7 @@ open class CAAnimation: CAMediaTiming {
 
 /// An animation of one layer property, named by its key path (`position`, `opacity`, `transform.scale`,
 /// `bounds.size.width`, `backgroundColor`, …).
-@MainActor
+@preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
     /// The property animated.
     open var keyPath: String?
@@ -208,7 +208,7 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// An animation from one value to another: `fromValue`, `toValue`, `byValue` as Core Animation combines them
 /// (a missing end is the layer's current value).
-@MainActor
+@preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any?
     open var toValue: Any?
@@ -259,7 +259,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// A spring: the value follows a damped harmonic oscillator from `fromValue` to `toValue` (mass, stiffness,
 /// damping, initial velocity in units of the whole change per second). Its natural length is
 /// `settlingDuration`; `duration` still bounds it, as in Core Animation.
-@MainActor
+@preconcurrency @MainActor
 open class CASpringAnimation: CABasicAnimation {
     open var mass: CGFloat = 1
     open var stiffness: CGFloat = 100
@@ -327,7 +327,7 @@ open class CASpringAnimation: CABasicAnimation {
 
 /// Several animations run together on one layer, in the group's time (each child's times are relative to the
 /// group; children are cut off at the group's duration).
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
@@ -350,7 +350,7 @@ open class CAAnimationGroup: CAAnimation {
 
 /// A keyframe animation: `values` (or points along `path`) at `keyTimes` (fractions 0...1 of the duration;
 /// evenly spaced when absent), with `timingFunctions` between them and a calculation mode.
-@MainActor
+@preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     open var path: CGPath?

@@ -4,7 +4,7 @@ import VitrinePlatform
 
 /// Something a layer runs when a property changes (Core Animation's `CAAction`): animations add themselves to
 /// the layer; `NSNull()` does nothing (a delegate returns it to say "no animation").
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
@@ -22,11 +22,11 @@ extension CAAnimation: CAAction {
 
 /// The current media time: the time of the frame being made (Core Animation's `CACurrentMediaTime()`, the
 /// system's uptime clock; the application's loop clock, so a manual clock drives animations in tests).
-@MainActor
+@preconcurrency @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval { CAAnimationEngine.mediaTime }
 
 /// Runs animations: which layers have them, what time it is, and what ends when.
-@MainActor
+@preconcurrency @MainActor
 public enum CAAnimationEngine {
     /// The clock animations read; UIKit's application installs its run loop's.
     public static var clock: () -> Double = { systemClock.now }
@@ -92,7 +92,7 @@ public enum CAAnimationEngine {
 
 /// Counts a set of animations and calls back once they have all stopped (UIKit's block completions,
 /// `CATransaction` completion blocks), with whether every one of them finished.
-@MainActor
+@preconcurrency @MainActor
 public final class CAAnimationTracker {
     private var pending = 0
     private var allFinished = true

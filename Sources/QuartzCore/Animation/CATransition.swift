@@ -37,7 +37,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// on screen, so whatever lay behind a translucent layer or overlapped it then is part of it); the new picture
 /// is the live subtree, which may keep changing. A cross-fade is exact for any layer; the moving types move the
 /// old picture's backdrop with it, which only a translucent layer shows (see the README's porting notes).
-@MainActor
+@preconcurrency @MainActor
 open class CATransition: CAAnimation {
     /// The kind of transition; `.fade` by default.
     open var type: CATransitionType = .fade

@@ -13,7 +13,7 @@ import VitrinePlatform
 /// (cached memory, premultiplied ARGB32) clipped to the damage, starting each damaged rectangle from the
 /// topmost opaque layer that covers it (nothing under it is drawn), and hand the buffer and the damage to the
 /// output, which copies exactly that.
-@MainActor
+@preconcurrency @MainActor
 public final class Compositor {
     public let output: any FrameOutput
     /// Points to pixels.

@@ -7,7 +7,7 @@ import VitrinePlatform
 /// There is one application per process, `UIApplication.shared`. It owns the main `EventLoop`; at the end of
 /// every turn of that loop it runs the layout pass over its windows (the frame's first step; display, composite
 /// and present follow with the rendering work).
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     /// The app's one instance.
     public static var shared: UIApplication {

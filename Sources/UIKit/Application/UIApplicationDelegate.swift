@@ -14,7 +14,7 @@ extension UIApplication {
 /// Linux needs an initializer it can call, so the protocol requires `init()`. A delegate declared as on iOS,
 /// `class AppDelegate: UIResponder, UIApplicationDelegate`, needs to be `final` (or declare
 /// `required override init()`); that is the only change.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     init()
 

@@ -12,7 +12,7 @@ import VitrinePlatform
 /// - `--vitrine-exit-after-frames N`: stop after N frames (headless runs in tools and CI);
 /// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends;
 /// - `--vitrine-screenshot PATH`: when the app ends, write the screen (visible windows back to front) as a PNG.
-@MainActor
+@preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {

@@ -1,21 +1,24 @@
 import CoreGraphics
+import Foundation
+import ObjectiveC
 
 /// An object that can take part in the responder chain: views, view controllers, windows, the application.
 ///
-/// Equality is identity, as for `NSObject`.
-@MainActor
-open class UIResponder: Hashable, @MainActor CustomStringConvertible {
-    public init() {}
+/// An `NSObject`, as on iOS: equality is `isEqual(_:)` (identity unless a subclass overrides it), so
+/// `NSMutableSet`, `NSMutableDictionary`, `Set` and `==` treat responders as Foundation does.
+@preconcurrency @MainActor
+open class UIResponder: NSObject, AssociationOwner {
+    public override init() { super.init() }
+
+    // Associated objects (`objc_setAssociatedObject`) are released with the object, as the runtime does.
+    deinit { objc_ownerWillDeallocate(self) }
 
     /// The next responder in the chain: a view's view controller or superview, a window's application, the
     /// application's delegate.
     open var next: UIResponder? { nil }
 
     /// A short description: the class name and the object's address, as `NSObject` prints it.
-    open var description: String { "<\(typeName(of: self)): \(addressString(of: self))>" }
-
-    nonisolated public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    nonisolated open override var description: String { "<\(typeName(of: self)): \(addressString(of: self))>" }
 
     // MARK: Touches (the default passes each message up the responder chain)
 
@@ -77,12 +80,12 @@ open class UIResponder: Hashable, @MainActor CustomStringConvertible {
 }
 
 /// The unqualified name of an object's dynamic class (`UIView`, `MyCustomView`).
-func typeName(of object: AnyObject) -> String {
+nonisolated func typeName(of object: AnyObject) -> String {
     let full = String(describing: type(of: object))
     return full.split(separator: ".").last.map(String.init) ?? full
 }
 
 /// The object's address as `0x...`, the way UIKit's descriptions show it.
-func addressString(of object: AnyObject) -> String {
+nonisolated func addressString(of object: AnyObject) -> String {
     "0x" + String(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(object))), radix: 16)
 }

@@ -2,7 +2,7 @@ import CoreGraphics
 
 /// Manages a view hierarchy: creates its root view on demand (`loadView()`), configures it
 /// (`viewDidLoad()`), and takes part in the responder chain after its view.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var storedView: UIView?
 

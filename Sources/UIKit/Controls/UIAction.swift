@@ -2,7 +2,7 @@ import Foundation
 
 /// An action for a control event, as a closure (iOS 14's `UIAction`): the portable replacement for
 /// target-action with selectors.
-@MainActor
+@preconcurrency @MainActor
 open class UIAction {
     /// What the action is called, for menus and accessibility.
     open var title: String

@@ -13,7 +13,7 @@ import Foundation
 /// Targets and actions: where iOS code writes `addTarget(self, action: #selector(tapped), for: .touchUpInside)`,
 /// write `addTarget(self, action: MyController.tapped, for: .touchUpInside)` (a method reference taking nothing,
 /// the sender, or the sender and the event) or `addAction(UIAction { _ in … }, for: .touchUpInside)`.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// Control states (UIKit's bits).
     public struct State: OptionSet, Hashable, Sendable {

@@ -8,7 +8,7 @@ import CoreGraphics
 /// resizable images are rendered at the view's size). Template images (`.alwaysTemplate`) show as a stencil in
 /// the view's `tintColor`; images with an orientation other than `.up` are shown upright. Image views ignore
 /// touches by default.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     open var highlightedImage: UIImage? { didSet { if isHighlighted { setNeedsDisplay() } } }

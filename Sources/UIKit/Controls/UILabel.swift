@@ -5,7 +5,7 @@
 ///
 /// Text is centred vertically in the label's bounds, as in UIKit. Labels ignore touches
 /// (`isUserInteractionEnabled` is `false`), are not opaque, and redraw when their bounds change.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text; setting it replaces `attributedText` with plain text in the label's font and colour.
     // As in UIKit: a label is an accessibility element whose label is its text, with the static-text trait.

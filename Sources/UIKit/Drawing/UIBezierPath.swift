@@ -15,7 +15,7 @@ public struct UIRectCorner: OptionSet, Sendable {
 ///
 /// Rounded rectangles use circular corners (iOS 7 and later draw a smoother "continuous" corner; the
 /// difference is a fraction of a point along the curve).
-@MainActor
+@preconcurrency @MainActor
 open class UIBezierPath: Hashable, CustomStringConvertible {
     // An NSObject on iOS: equal only to itself.
     nonisolated public static func == (lhs: UIBezierPath, rhs: UIBezierPath) -> Bool { lhs === rhs }

@@ -2,11 +2,11 @@ import CoreGraphics
 
 extension UIColor {
     /// Makes this the fill and stroke colour of the current context.
-    @MainActor public func set() { setFill(); setStroke() }
+    @preconcurrency @MainActor public func set() { setFill(); setStroke() }
     /// Makes this the fill colour of the current context.
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    @preconcurrency @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
     /// Makes this the stroke colour of the current context.
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    @preconcurrency @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)

@@ -9,19 +9,19 @@
 @MainActor private var imageContextStack: [(context: CGContext, scale: CGFloat, opaque: Bool)] = []
 
 /// The context UIKit drawing goes to, or `nil` outside drawing.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsGetCurrentContext() -> CGContext? { contextStack.last }
 
 /// Makes `context` the current context until the matching `UIGraphicsPopContext()`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPushContext(_ context: CGContext) { contextStack.append(context) }
 
 /// Restores the context that was current before the last `UIGraphicsPushContext(_:)`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPopContext() { _ = contextStack.popLast() }
 
 /// Creates a bitmap context of `size` points at `scale` (0: the main screen's) and makes it current.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 ? scale : UIScreen.main.scale
     let w = Int((size.width * s).rounded(.up)), h = Int((size.height * s).rounded(.up))
@@ -36,11 +36,11 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
 }
 
 /// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
 
 /// An image of what was drawn in the current image context so far.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
     guard let top = imageContextStack.last, top.context === UIGraphicsGetCurrentContext(),
           let cg = top.context.makeImage(opaque: top.opaque) else { return nil }
@@ -48,18 +48,18 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 }
 
 /// Ends the image context begun last.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsEndImageContext() {
     guard let top = imageContextStack.popLast() else { return }
     if contextStack.last === top.context { UIGraphicsPopContext() }
 }
 
 /// Fills `rect` with the current fill colour, replacing what is there (UIKit fills with the copy blend mode).
-@MainActor
+@preconcurrency @MainActor
 public func UIRectFill(_ rect: CGRect) { UIRectFillUsingBlendMode(rect, .copy) }
 
 /// Fills `rect` with the current fill colour using `blendMode`.
-@MainActor
+@preconcurrency @MainActor
 public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     guard let c = UIGraphicsGetCurrentContext() else { return }
     c.saveGState(); c.setBlendMode(blendMode); c.fill(rect); c.restoreGState()
@@ -67,11 +67,11 @@ public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
 
 /// Draws a 1-point frame just inside `rect` in the current fill colour, replacing what is there (UIKit frames
 /// with the copy blend mode, whatever the context's line width).
-@MainActor
+@preconcurrency @MainActor
 public func UIRectFrame(_ rect: CGRect) { UIRectFrameUsingBlendMode(rect, .copy) }
 
 /// Draws a 1-point frame just inside `rect` in the current fill colour using `blendMode`.
-@MainActor
+@preconcurrency @MainActor
 public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     guard let c = UIGraphicsGetCurrentContext() else { return }
     let r = rect.standardized

@@ -1,7 +1,7 @@
 @_spi(VitrineInternals) import CoreGraphics
 
 /// Settings shared by graphics renderers.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsRendererFormat: Hashable {
     // An NSObject on iOS: equal only to itself.
     nonisolated public static func == (lhs: UIGraphicsRendererFormat, rhs: UIGraphicsRendererFormat) -> Bool { lhs === rhs }
@@ -11,7 +11,7 @@ open class UIGraphicsRendererFormat: Hashable {
 }
 
 /// How an image renderer makes its bitmap: scale and opacity.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// Points to pixels; the main screen's scale by default.
     public var scale: CGFloat = UIScreen.main.scale
@@ -27,7 +27,7 @@ public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
 }
 
 /// The drawing context handed to an image renderer's actions.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRendererContext {
     /// The Core Graphics context to draw into (points, origin top-left).
     public let cgContext: CGContext
@@ -60,7 +60,7 @@ public final class UIGraphicsImageRendererContext {
 }
 
 /// Draws into bitmaps and gives the result as an image, PNG or JPEG data.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRenderer: Hashable {
     // An NSObject on iOS: equal only to itself.
     nonisolated public static func == (lhs: UIGraphicsImageRenderer, rhs: UIGraphicsImageRenderer) -> Bool { lhs === rhs }

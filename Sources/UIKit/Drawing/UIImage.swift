@@ -136,7 +136,7 @@ open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A copy that draws in `color` (its alpha as a mask), in original rendering mode.
-    @MainActor
+    @preconcurrency @MainActor
     open func withTintColor(_ color: UIColor) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
@@ -154,19 +154,19 @@ open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
     // MARK: Drawing
 
     /// Draws the image at its size with its top-left at `point`.
-    @MainActor open func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    @preconcurrency @MainActor open func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
-    @MainActor open func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+    @preconcurrency @MainActor open func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
         draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
     }
 
-    @MainActor open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    @preconcurrency @MainActor open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         c.saveGState(); c.setBlendMode(blendMode); c.setAlpha(alpha); draw(in: rect); c.restoreGState()
     }
 
     /// Draws the image scaled to `rect`, upright, honouring its orientation and cap insets.
-    @MainActor open func draw(in rect: CGRect) {
+    @preconcurrency @MainActor open func draw(in rect: CGRect) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         draw(in: rect, context: c)
     }
@@ -246,7 +246,7 @@ open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// the main screen's scale. Looked up, in order: `bundle` (if given), the main bundle's resource folder,
     /// every SwiftPM resource bundle (`*.resources`) beside the executable, and the folders in
     /// `VITRINE_RESOURCE_PATH` (colon-separated). Images are cached by name, as in UIKit.
-    @MainActor
+    @preconcurrency @MainActor
     public convenience init?(named name: String, in bundle: Bundle? = nil) {
         guard let found = NamedImages.find(name, bundle: bundle) else { return nil }
         self.init(cgImage: found.cgImage!, scale: found.scale, orientation: found.imageOrientation)

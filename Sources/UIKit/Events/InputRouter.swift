@@ -8,7 +8,7 @@ import VitrinePlatform
 ///
 /// Coordinates: a device's normalised position → (its calibration, applied by libinput) → the panel rotation
 /// the display uses → points on the device's screen (the board's `touch.screen`, else the main screen).
-@MainActor
+@preconcurrency @MainActor
 public final class InputRouter {
     private unowned let application: UIApplication
     /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).

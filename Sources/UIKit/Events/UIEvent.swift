@@ -5,7 +5,7 @@ import Foundation
 ///
 /// As in UIKit, the application reuses one touch event object for every touch event, so keep touches, not the
 /// event, between calls.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     /// The kind of event.
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll, hover, transform }
@@ -129,7 +129,7 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
 }
 
 /// A physical button press (a key), delivered to the first responder.
-@MainActor
+@preconcurrency @MainActor
 open class UIPress: Hashable {
     public enum Phase: Int, Sendable { case began, changed, stationary, ended, cancelled }
 
@@ -149,7 +149,7 @@ open class UIPress: Hashable {
 }
 
 /// The event for key presses.
-@MainActor
+@preconcurrency @MainActor
 open class UIPressesEvent: UIEvent {
     open override var type: EventType { .presses }
     /// The presses in progress.

@@ -16,7 +16,7 @@ import VitrinePlatform
 /// `UITapGestureRecognizer(target: self, action: #selector(tapped(_:)))`, write
 /// `UITapGestureRecognizer(target: self, action: MyController.tapped)` (a method reference, with or without the
 /// recognizer argument), or `UITapGestureRecognizer { recognizer in … }`. Targets are not retained, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     /// The recognizer's state (UIKit's values).
     public enum State: Int, Sendable {
@@ -226,7 +226,7 @@ struct WeakRecognizer {
 }
 
 /// A delegate that fine-tunes recognition (every method is optional: the defaults are UIKit's).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible` (to `.began` or `.recognized`); `true` by default.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

@@ -4,7 +4,7 @@ import Foundation
 /// Recognizes a press held in place: `numberOfTouchesRequired` fingers down for `minimumPressDuration`
 /// without moving more than `allowableMovement`, after `numberOfTapsRequired` taps. Continuous: `.began` when
 /// the time is up, `.changed` as the fingers move, `.ended` when they lift.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Seconds the fingers must stay down; 0.5 by default.
     open var minimumPressDuration: TimeInterval = 0.5

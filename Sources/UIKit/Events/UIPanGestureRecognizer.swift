@@ -5,7 +5,7 @@ import Foundation
 /// the last lifts. `translation(in:)` is how far the centroid moved since touch-down (so a dragged view follows
 /// the finger exactly); adding or lifting fingers does not make it jump. `velocity(in:)` is points per second
 /// over the last 50 ms.
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fewest fingers; 1 by default.
     open var minimumNumberOfTouches = 1
@@ -143,7 +143,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 }
 
 /// A pan that starts at an edge of the screen (`edges`), moving away from it: for drawers and back gestures.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The edges that start the pan; none by default (set one).
     open var edges: UIRectEdge = []

@@ -36,7 +36,7 @@ extension UIGestureRecognizer {
 /// Recognizes pinching with two fingers: `.began` when the distance between them changes by 8 points,
 /// `scale` the distance relative to the start (settable, as in UIKit, to make it relative to now), `velocity`
 /// in scale per second. Ends when fewer than two fingers remain.
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The scale since the gesture began (1 at the start).
     open var scale: CGFloat {
@@ -89,7 +89,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// Recognizes turning two fingers: `.began` once the line between them turns 0.07 rad (4°), `rotation` in
 /// radians since the start (clockwise positive on screen, as UIKit's y-down coordinates give), `velocity` in
 /// radians per second.
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Radians turned since the gesture began (settable: the rotation then counts from that value).
     open var rotation: CGFloat {

@@ -4,7 +4,7 @@ import Foundation
 /// Recognizes a quick straight stroke in one of `direction`'s directions with `numberOfTouchesRequired`
 /// fingers: at least 50 points along the direction within 0.5 s, drifting at most half that across it.
 /// Discrete: `.recognized` as soon as the stroke is long enough.
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public struct Direction: OptionSet, Sendable, Hashable {
         public let rawValue: UInt

@@ -4,7 +4,7 @@ import Foundation
 /// Recognizes taps: `numberOfTouchesRequired` fingers, `numberOfTapsRequired` times in quick succession
 /// (UIKit's limits: each tap at most 1.5 s, taps at most 0.35 s apart and within 45 points of the first,
 /// a finger may move 10 points). Discrete: `.recognized` when the last tap lifts.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps needed; 1 by default.
     open var numberOfTapsRequired = 1

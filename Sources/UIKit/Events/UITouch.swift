@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The touch's `view` and `window` are fixed when it begins (the hit-tested view); locations convert to any
 /// view's coordinates. A mouse or touchpad button acts as one finger (`type == .indirectPointer`).
-@MainActor
+@preconcurrency @MainActor
 open class UITouch: Hashable {
     /// Where the touch is in its life.
     public enum Phase: Int, Sendable {

@@ -4,3 +4,5 @@
 @_exported import CoreGraphics
 // As on iOS, where UIKit imports Quartz Core: `CALayer`, `CATransform3D`, `CATransaction` need no import.
 @_exported import QuartzCore
+// As on iOS, where `import UIKit` brings the Objective-C runtime's calls (associated objects, `autoreleasepool`).
+@_exported import ObjectiveC

@@ -51,7 +51,7 @@ enum TextStyling {
 
 /// Recently drawn plain strings and their layouts. Redrawing the same text in the same style (a label's
 /// content after a layout change, a list's rows) skips shaping. Bounded; emptied when full.
-@MainActor
+@preconcurrency @MainActor
 @_spi(VitrineInternals)
 public enum TextLayoutCache {
     struct Key: Hashable {
@@ -88,20 +88,20 @@ public enum TextLayoutCache {
 
 extension String {
     /// Draws the string on one line per paragraph with its top-left at `point`.
-    @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         TextLayoutCache.layout(self, attrs).draw(in: c, at: point)
     }
 
     /// Draws the string wrapped to `rect`'s width; lines that do not fit its height are left out.
-    @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         let (text, paragraph) = TextStyling.styled(self, attrs)
         TextStyling.layout(text, paragraph, fitting: rect.size).draw(in: c, at: rect.origin, alignmentWidth: rect.width)
     }
 
     /// The size the string takes on one line per paragraph.
-    @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+    @preconcurrency @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         TextLayoutCache.layout(self, attrs).size
     }
 
@@ -115,13 +115,13 @@ extension String {
 }
 
 extension NSString {
-    @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(at: point, withAttributes: attrs)
     }
-    @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attrs)
     }
-    @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+    @preconcurrency @MainActor public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         (self as String).size(withAttributes: attrs)
     }
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
@@ -132,14 +132,14 @@ extension NSString {
 
 extension NSAttributedString {
     /// Draws the attributed string, one line per paragraph, with its top-left at `point`.
-    @MainActor public func draw(at point: CGPoint) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         let (text, paragraph) = TextStyling.styled(self)
         TextLayout(text, paragraph: paragraph).draw(in: c, at: point)
     }
 
     /// Draws the attributed string wrapped to `rect`.
-    @MainActor public func draw(in rect: CGRect) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect) {
         guard let c = UIGraphicsGetCurrentContext() else { return }
         let (text, paragraph) = TextStyling.styled(self)
         TextStyling.layout(text, paragraph, fitting: rect.size).draw(in: c, at: rect.origin, alignmentWidth: rect.width)

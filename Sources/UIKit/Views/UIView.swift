@@ -6,7 +6,7 @@ import CoreGraphics
 /// Geometry follows UIKit exactly (seeds: "The Relationship of the Frame, Bounds, and Center"): `bounds` and
 /// `center` are stored, `frame` is derived from them and `transform`; the transform applies about the
 /// centre. The hierarchy, layout and conversion APIs live in the `UIView+*.swift` files beside this one.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     // MARK: The layer, which holds the geometry (see UIView+Geometry.swift and UIView+Layer.swift)
 
@@ -47,7 +47,7 @@ open class UIView: UIResponder {
     /// Not stored `weak`: a weak reference gives its target a side table, and every retain and release of an object
     /// with one takes the runtime's slow path — for views, many times a frame. Safe because the superview holds this
     /// view in `subviews`, so it outlives the link, which removal and the superview's deinit clear.
-    unowned(unsafe) var superviewLink: UIView?
+    nonisolated(unsafe) unowned(unsafe) var superviewLink: UIView?
     /// The subviews, back to front: the last one is drawn on top.
     public internal(set) var subviews: [UIView] = []
     weak var storedWindow: UIWindow?
@@ -176,7 +176,9 @@ open class UIView: UIResponder {
         configureLayer()
     }
 
-    isolated deinit {
+    // Not `isolated`: on iOS any subclass may write a plain `deinit` (an isolated one here would forbid it). The work
+    // below touches only this view's own links, which nothing else reads while it is being freed.
+    deinit {
         // Links that are not weak (see `superviewLink`, `CALayer.setHostingDelegate`) must not outlive the view:
         // its layer and its subviews may.
         layer.setHostingDelegate(nil)
@@ -199,8 +201,11 @@ open class UIView: UIResponder {
     /// The view controller if this is its root view, else the superview.
     open override var next: UIResponder? { viewDelegate ?? superview }
 
-    /// UIKit's short description: class, address, frame and the properties that differ from their defaults.
-    open override var description: String { viewDescription() }
+    /// UIKit's short description: class, address, frame and the properties that differ from their defaults
+    /// (off the main thread, only the class and address: the rest is main-actor state).
+    nonisolated open override var description: String {
+        Thread.isMainThread ? MainActor.assumeIsolated { viewDescription() } : super.description
+    }
 
     // MARK: Overridable drawing and layout hooks
 

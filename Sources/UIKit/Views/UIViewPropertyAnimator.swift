@@ -21,7 +21,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// reverses (negative speed). While running, `fractionComplete` is the fraction of time. While paused with
 /// `scrubsLinearly` (the default) it is the fraction of the change: pausing holds what is shown, scrubbing moves
 /// the views in proportion, and resuming continues along the curve from the point that shows the same values.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewPropertyAnimator {
     /// The animation's length in seconds.
     public let duration: TimeInterval

@@ -7,7 +7,7 @@ import VitrinePlatform
 /// `bounds` is in points; `nativeBounds` is in pixels; `scale` (points to pixels) is 1, 1.5, 2 or 3 (any
 /// positive value works). A headless screen is an in-memory display of any pixel size, used by tests and tools;
 /// the panel's screen comes from the platform's output.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreen: Hashable, @MainActor CustomStringConvertible {
     // An NSObject on iOS: equal only to itself.
     nonisolated public static func == (lhs: UIScreen, rhs: UIScreen) -> Bool { lhs === rhs }

@@ -5,7 +5,7 @@ import CoreGraphics
 /// A window's `frame` is in screen coordinates. Windows start hidden, as in UIKit: `makeKeyAndVisible()`
 /// shows one and makes it the key window. Visible windows are stacked by `windowLevel`, then by the order
 /// they were shown.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// Where a window sits in the stack of windows; higher levels are in front.
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {

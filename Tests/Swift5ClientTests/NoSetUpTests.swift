@@ -1,0 +1,135 @@
+// An iOS app's tests as they are written: Swift 5 language mode, a plain XCTestCase with synchronous test methods,
+// no set-up call of any kind, waiting on the main run loop with XCTestExpectation and `RunLoop.main.run(until:)`.
+// Layout, display and animations must happen exactly as in an app. (Tools/test.sh runs this suite in a process of
+// its own: no other test may have made the application first.)
+import UIKit
+import XCTest
+import Swift5ViewLibrary
+
+final class NoSetUpTests: XCTestCase {
+    func testAWindowShownAndAnimatedInOneTurnAnimatesOnTheRunLoop() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.backgroundColor = .white
+        let square = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        square.backgroundColor = .red
+        window.addSubview(square)
+        window.makeKeyAndVisible()
+
+        // In the same turn as the window was shown, before its first frame: iOS commits the animation with the
+        // layer tree and plays it from the old model value.
+        let done = expectation(description: "animation finished")
+        var finishedFlag: Bool?
+        UIView.animate(withDuration: 0.6, animations: { square.center = CGPoint(x: 210, y: 110) }) { finished in
+            finishedFlag = finished
+            done.fulfill()
+        }
+        XCTAssertEqual(square.center, CGPoint(x: 210, y: 110), "the model value changes at once")
+
+        RunLoop.main.run(until: Date().addingTimeInterval(0.25))
+        let midway = square.layer.presentation()?.position ?? .zero
+        XCTAssertGreaterThan(midway.x, 10, "the animation started from the old value and moved")
+        XCTAssertLessThan(midway.x, 210, "the animation is still running 0.25 s into 0.6 s")
+        XCTAssertNil(finishedFlag, "the completion waits for the end of the animation")
+
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(finishedFlag, true)
+        XCTAssertEqual(square.layer.presentation()?.position, CGPoint(x: 210, y: 110))
+    }
+
+    func testLayoutAndDisplayHappenWhileTheRunLoopTurns() {
+        final class Probe: UIView {
+            var layouts = 0, draws = 0
+            override func layoutSubviews() { layouts += 1 }
+            override func draw(_ rect: CGRect) {
+                draws += 1
+                UIColor.blue.setFill()
+                UIRectFill(bounds)
+            }
+        }
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let probe = Probe(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
+        window.addSubview(probe)
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertEqual(probe.layouts, 1)
+        XCTAssertEqual(probe.draws, 1)
+
+        probe.setNeedsLayout()
+        probe.setNeedsDisplay()
+        let drawn = expectation(description: "redrawn")
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { drawn.fulfill() }
+        wait(for: [drawn], timeout: 5)
+        XCTAssertEqual(probe.layouts, 2)
+        XCTAssertEqual(probe.draws, 2)
+        window.isHidden = true
+    }
+
+    func testASwiftFiveLibraryUsesViewsFromNonisolatedCode() {
+        let badge = makeBadge(text: "3")
+        XCTAssertEqual(badge.bounds.size, CGSize(width: 40, height: 20))
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        container.addSubview(badge)
+        badge.centerInSuperview()
+        XCTAssertEqual(badge.center, CGPoint(x: 50, y: 50))
+    }
+
+    func testSubclassesWithAPlainDeinitAreFreed() {
+        final class Helper { static var freed = 0; deinit { Helper.freed += 1 } }
+        let viewsBefore = ObservingView.freed
+        let layersBefore = CountingLayer.freed
+        autoreleasepool {
+            let parent = UIView()
+            let view = ObservingView(frame: .zero)
+            parent.addSubview(view)
+            NotificationCenter.default.post(name: .badgeDidChange, object: nil)
+            XCTAssertEqual(view.notifications, 1)
+            view.layer.addSublayer(CountingLayer())
+            view.badgeCount = 3
+            view.badgeHelper = Helper()
+            XCTAssertEqual(view.badgeCount, 3)
+            view.removeFromSuperview()
+        }
+        XCTAssertEqual(Helper.freed, 1, "associated objects are released with their view")
+        XCTAssertEqual(ObservingView.freed, viewsBefore + 1)
+        XCTAssertEqual(CountingLayer.freed, layersBefore + 1)
+        // Its observer went with it: posting again reaches nothing.
+        NotificationCenter.default.post(name: .badgeDidChange, object: nil)
+    }
+}
+
+final class NSObjectEqualityTests: XCTestCase {
+    /// A view that is equal to another of the same identifier, as model-backed views sometimes are.
+    final class CellView: UIView {
+        var identifier = ""
+        override func isEqual(_ object: Any?) -> Bool { (object as? CellView)?.identifier == identifier }
+        override var hash: Int { identifier.hashValue }
+    }
+
+    func testViewsAndLayersAreNSObjectsInFoundationCollections() {
+        let a = UIView(), b = UIView()
+        let set = NSMutableSet()
+        set.add(a); set.add(a); set.add(b)
+        XCTAssertEqual(set.count, 2)
+        set.remove(a)
+        XCTAssertEqual(set.count, 1)
+        XCTAssertTrue(set.contains(b))
+
+        let first = CellView(), second = CellView()
+        first.identifier = "row-1"; second.identifier = "row-1"
+        XCTAssertTrue(first.isEqual(second))
+        XCTAssertEqual(first, second)
+        let cells = NSMutableSet(array: [first, second])
+        XCTAssertEqual(cells.count, 1, "isEqual(_:) and hash decide, as on iOS")
+        XCTAssertEqual(Set([first, second]).count, 1)
+
+        let layers = NSMutableDictionary()
+        let layer = CALayer()
+        layers[layer] = "value"
+        XCTAssertEqual(layers[layer] as? String, "value")
+        layers.removeObject(forKey: layer)
+        XCTAssertEqual(layers.count, 0)
+        let object: NSObject = layer
+        XCTAssertTrue(object.isEqual(layer))
+        XCTAssertFalse(object.isEqual(CALayer()))
+    }
+}

@@ -1,0 +1,83 @@
+// A small view library written as most iOS libraries still are: Swift 5 language mode, no concurrency
+// annotations, UIKit used from functions the compiler cannot prove run on the main actor. It must compile
+// against Vitrine unchanged (UIKit's main-actor types arrive as `@preconcurrency`, as Apple's do).
+import UIKit
+
+/// Makes a rounded badge with a label, from a plain (nonisolated) function.
+public func makeBadge(text: String, color: UIColor = .red) -> UIView {
+    let badge = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+    badge.backgroundColor = color
+    badge.layer.cornerRadius = 10
+    let label = UILabel(frame: badge.bounds)
+    label.text = text
+    label.textAlignment = .center
+    label.textColor = .white
+    badge.addSubview(label)
+    return badge
+}
+
+/// A view subclass that observes a notification and removes itself in a plain `deinit`, as iOS code does.
+open class ObservingView: UIView {
+    /// How many `ObservingView`s have been freed (tests).
+    public static var freed = 0
+    public private(set) var notifications = 0
+    private var observer: NSObjectProtocol?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        observer = NotificationCenter.default.addObserver(forName: .badgeDidChange, object: nil, queue: .main) {
+            [weak self] _ in self?.notifications += 1
+        }
+    }
+
+    public required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    deinit {
+        if let observer = observer { NotificationCenter.default.removeObserver(observer) }
+        NotificationCenter.default.removeObserver(self)
+        ObservingView.freed += 1
+    }
+}
+
+/// A layer subclass with a plain `deinit`.
+public final class CountingLayer: CALayer {
+    public static var freed = 0
+    deinit { CountingLayer.freed += 1 }
+}
+
+extension Notification.Name {
+    public static let badgeDidChange = Notification.Name("BadgeDidChange")
+}
+
+/// Layout helpers in the style of a layout library: a nonisolated extension on `UIView`.
+extension UIView {
+    /// Centres the view in its superview.
+    public func centerInSuperview() {
+        guard let superview = superview else { return }
+        center = CGPoint(x: superview.bounds.midX, y: superview.bounds.midY)
+    }
+
+    /// Fades the view in over `duration`, as apps do in `viewWillAppear`.
+    public func fadeIn(duration: TimeInterval, completion: ((Bool) -> Void)? = nil) {
+        alpha = 0
+        UIView.animate(withDuration: duration, animations: { self.alpha = 1 }, completion: completion)
+    }
+}
+
+/// A stored property added to every view through the Objective-C runtime's associated objects, as layout and
+/// image-loading libraries do.
+private var badgeCountKey: UInt8 = 0
+private var badgeOwnerKey: UInt8 = 0
+
+extension UIView {
+    public var badgeCount: Int {
+        get { objc_getAssociatedObject(self, &badgeCountKey) as? Int ?? 0 }
+        set { objc_setAssociatedObject(self, &badgeCountKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC) }
+    }
+
+    /// An object the view keeps alive (a library's helper object).
+    public var badgeHelper: AnyObject? {
+        get { objc_getAssociatedObject(self, &badgeOwnerKey) as AnyObject? }
+        set { objc_setAssociatedObject(self, &badgeOwnerKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC) }
+    }
+}
