@@ -34,6 +34,19 @@ enum AnimationValue: Equatable {
     /// The value a property key path should be set to (the Swift type the layer's property has).
     var number: Double? { if case let .number(v) = self { return v }; return nil }
 
+    /// The value as apps read it back from `fromValue`/`toValue` (a number, `CGPoint`, `CGSize`, `CGRect`,
+    /// `CATransform3D` or `CGColor`), not this internal form.
+    var publicValue: Any? {
+        switch self {
+        case let .number(v): return v
+        case let .point(v): return v
+        case let .size(v): return v
+        case let .rect(v): return v
+        case let .transform(v): return v
+        case let .color(v): return v
+        }
+    }
+
     /// `self` + (`other` − `self`) × `t`; colours interpolate their premultiplied components; transforms by their
     /// translation, scale and rotation (as Core Animation interpolates them), not element by element.
     func interpolated(to other: AnimationValue, _ t: Double) -> AnimationValue {

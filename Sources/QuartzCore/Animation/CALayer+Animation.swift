@@ -256,6 +256,14 @@ extension CALayer {
         return v
     }
 
+    /// What `key` shows now, given that its model value was `old` until this change: the running animations end at
+    /// the model value, which has already moved on, so they are sampled against the old one.
+    private func showingValue(_ key: String, modelBefore old: Any?) -> Any? {
+        var base = modelRenderValues()
+        if let old = AnimationValue(old) { LayerKeyPath.set(key, old, in: &base) }
+        return LayerKeyPath.value(key, in: animatedValues(base))?.publicValue
+    }
+
     /// Whether a running animation asks for touches to be ignored (UIKit's blocks without
     /// `.allowUserInteraction`).
     @_spi(VitrineInternals) public var isInNonInteractiveAnimation: Bool {
@@ -302,20 +310,31 @@ extension CALayer {
         LayerKeyPath.value(key, in: layer.modelRenderValues()).map { $0 as Any }
     }
 
-    /// A property changed from `old`: run its action, unless actions are disabled or the layer was never shown
-    /// (Core Animation animates only layers already on screen).
+    /// A property changed from `old`: run its action, unless actions are disabled.
+    ///
+    /// A layer not yet committed (never on a screen) gets no implicit animation of its own — Core Animation has no
+    /// old state of it to animate from — but an animation its delegate asks for (a view in an animation block) is
+    /// committed with the layer tree and plays from the old value, as iOS plays a fade-in set up in
+    /// `viewWillAppear`.
     func propertyDidChange(_ key: String, from old: Any?) {
-        guard !CATransaction.disableActions(), wasCommitted else { return }
+        guard !CATransaction.disableActions() else { return }
         CALayer.previousValue = old
         defer { CALayer.previousValue = nil }
-        guard let action = action(forKey: key) else { return }
+        let found: (any CAAction)?
+        if wasCommitted {
+            found = action(forKey: key)
+        } else {
+            let answer = delegate?.action(for: self, forKey: key)
+            found = answer is NSNull ? nil : answer
+        }
+        guard let action = found else { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // From what was showing: a running animation's value, else the old model value.
             let showing = basic.startsFromCurrentState
                 && animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
-            basic.fromValue = showing ? LayerKeyPath.value(key, in: renderValues()).map { $0 as Any } : old
-            // Pinned to the value set now, so a later change re-targets with a new animation, never this one.
-            basic.toValue = LayerKeyPath.value(key, in: modelRenderValues()).map { $0 as Any }
+            basic.fromValue = showing ? showingValue(key, modelBefore: old) : old
+            // `toValue` stays nil: the animation ends at the layer's model value whatever it becomes (Core Animation's
+            // rule for a nil `toValue`), so a change made later with actions disabled shows at once.
             if basic.keyPath == nil { basic.keyPath = key }
         }
         action.run(forKey: key, object: self, arguments: nil)
