@@ -59,9 +59,11 @@ let package = Package(
         .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CXKBCommon", "CPixman", "CPixelKernels",
                                                         .product(name: "Logging", package: "swift-log")]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CPixelKernels"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CFreeType", "CPixman", "CPNG", "CTurboJPEG", "CPixelKernels"]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        // Core Text's font manager: fonts the app registers (bundled or downloaded), found by UIFont(name:size:).
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "VitrineText"]),
         // The Objective-C runtime calls iOS libraries make through `import UIKit`: associated objects,
         // `autoreleasepool` (Swift on Linux has no Objective-C runtime).
         .target(name: "ObjectiveC"),
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "CPixelKernels"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "CoreText", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),
 
         // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.

@@ -31,6 +31,9 @@ public final class FontCatalog: @unchecked Sendable {
     private var matches: [String: FontFace?] = [:]
     private var coverage: [UInt32: FontFace?] = [:]
     private var fallbackChain: [FontFace]?
+    /// Faces the app registered (`CTFontManagerRegisterGraphicsFont`, `…RegisterFontsForURL`), found before the
+    /// installed ones, as iOS finds an app's bundled fonts.
+    private var registered: [FontFace] = []
 
     private init() {
         var lib: FT_Library?
@@ -44,7 +47,8 @@ public final class FontCatalog: @unchecked Sendable {
         let key = "\(family.lowercased())|\(weight)|\(italic)"
         lock.lock(); defer { lock.unlock() }
         if let cached = matches[key] { return cached }
-        let found = matchLocked(family: family, weight: weight, italic: italic)
+        let found = registeredLocked(name: family, weight: weight, italic: italic)
+            ?? matchLocked(family: family, weight: weight, italic: italic)
         matches[key] = found
         return found
     }
@@ -87,7 +91,79 @@ public final class FontCatalog: @unchecked Sendable {
         return found
     }
 
+    // MARK: Fonts the app registers
+
+    /// Why a font could not be registered (Core Text's `CTFontManagerError` cases that apply).
+    public enum RegistrationError: Error, Equatable {
+        /// The file does not exist or cannot be read.
+        case fileNotFound
+        /// The bytes are not a font FreeType can read.
+        case invalidFontData
+        /// A face with the same PostScript name is registered already.
+        case alreadyRegistered
+    }
+
+    /// Registers the faces of the font file `url` for this process (every face of a collection).
+    @discardableResult
+    public func register(fileAt url: URL) throws(RegistrationError) -> [FontFace] {
+        guard let data = try? Data(contentsOf: url) else { throw .fileNotFound }
+        return try register(data: data)
+    }
+
+    /// Registers the faces in a font file's bytes (TrueType, OpenType or a collection) for this process.
+    @discardableResult
+    public func register(data: Data) throws(RegistrationError) -> [FontFace] {
+        lock.lock(); defer { lock.unlock() }
+        guard let library, let first = FontFace(data: data, index: 0, library: library) else { throw .invalidFontData }
+        var faces = [first]
+        let count = FontFace.faceCount(of: first)
+        for index in 1..<max(count, 1) {
+            if let face = FontFace(data: data, index: index, library: library) { faces.append(face) }
+        }
+        if faces.contains(where: { face in registered.contains { $0.postScriptName == face.postScriptName } }) {
+            throw .alreadyRegistered
+        }
+        registered.append(contentsOf: faces)
+        // Names looked up before may now find a registered face.
+        matches.removeAll()
+        return faces
+    }
+
+    /// Registers a face made elsewhere (a `CGFont`'s bytes) unless one of its PostScript name is registered.
+    public func register(face: FontFace) throws(RegistrationError) {
+        lock.lock(); defer { lock.unlock() }
+        guard !registered.contains(where: { $0.postScriptName == face.postScriptName }) else { throw .alreadyRegistered }
+        registered.append(face)
+        matches.removeAll()
+    }
+
+    /// A face of a font file's bytes, not registered (what `CGFont(_:)` holds); `nil` if they are not a font.
+    public func face(data: Data) -> FontFace? {
+        lock.lock(); defer { lock.unlock() }
+        guard let library else { return nil }
+        return FontFace(data: data, index: 0, library: library)
+    }
+
+    /// The registered faces, in the order they were registered.
+    public var registeredFaces: [FontFace] {
+        lock.lock(); defer { lock.unlock() }
+        return registered
+    }
+
     // MARK: Internals (the lock is held)
+
+    /// A registered face named `name`, compared without case as iOS compares font names: by PostScript name or full
+    /// name (that face exactly), else by family (the face nearest `weight` and `italic`).
+    private func registeredLocked(name: String, weight: FontWeightValue, italic: Bool) -> FontFace? {
+        guard !registered.isEmpty else { return nil }
+        func same(_ a: String) -> Bool { a.caseInsensitiveCompare(name) == .orderedSame }
+        if let exact = registered.first(where: { same($0.postScriptName) || same($0.fullName) }) { return exact }
+        return registered.filter { same($0.familyName) }.min { a, b in
+            let da = abs(a.weight - weight) + (a.isItalic == italic ? 0 : 1000)
+            let db = abs(b.weight - weight) + (b.isItalic == italic ? 0 : 1000)
+            return da < db
+        }
+    }
 
     private func matchLocked(family: String, weight: FontWeightValue, italic: Bool) -> FontFace? {
         guard let config, let pattern = FcPatternCreate() else { return nil }

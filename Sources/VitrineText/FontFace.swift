@@ -1,18 +1,24 @@
 import CCairo
 import CFreeType
 import CHarfBuzz
-import CoreGraphics
+@_spi(VitrineInternals) import CoreGraphics
 import Foundation
 
 /// One face of one font file: the FreeType face cairo rasterises from, the HarfBuzz font text is shaped
 /// with, and the face's metrics. Faces are made once per file and kept for the life of the process (they
 /// are few, and cairo and HarfBuzz keep pointers into them).
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The font file's path; empty for a face made from bytes in memory (a font the app registered from data).
     public let path: String
     public let index: Int
     public let familyName: String
     public let styleName: String
     public let postScriptName: String
+    /// The full name ("DejaVu Sans Bold"): the font's own (its `name` table's entry 4), else family and style.
+    public let fullName: String
+    /// The OpenType weight class (100...900) and whether the face is italic or oblique.
+    public let weight: Int
+    public let isItalic: Bool
     /// Design units per em.
     public let unitsPerEm: CGFloat
     /// Ascender (positive, up), descender (negative, down) and line gap, in ems.
@@ -30,13 +36,36 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// analysis asks for every character of every label.
     private let asciiCoverage: (low: UInt64, high: UInt64)
 
-    init?(path: String, index: Int, library: FT_Library) {
+    /// A face of the font file at `path`.
+    convenience init?(path: String, index: Int, library: FT_Library) {
         var face: FT_Face?
         guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
         guard let blob = hb_blob_create_from_file_or_fail(path) else { FT_Done_Face(face); return nil }
+        self.init(face: face, blob: blob, path: path, index: index)
+    }
+
+    /// A face of a font file's bytes held in memory (a font the app registered from data). The bytes are copied
+    /// and kept for the life of the face, which is the life of the process (FreeType and HarfBuzz read them).
+    convenience init?(data: Data, index: Int, library: FT_Library) {
+        guard !data.isEmpty else { return nil }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        data.copyBytes(to: bytes)
+        let base = bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        var face: FT_Face?
+        guard FT_New_Memory_Face(library, base, FT_Long(data.count), FT_Long(index), &face) == 0, let face else {
+            bytes.deallocate()
+            return nil
+        }
+        let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+                                  HB_MEMORY_MODE_READONLY, nil, nil)!
+        self.init(face: face, blob: blob, path: "", index: index)
+    }
+
+    /// Takes over `face` and `blob` (the same font's bytes, for FreeType and HarfBuzz).
+    private init(face: FT_Face, blob: OpaquePointer, path: String, index: Int) {
         let hbFace = hb_face_create(blob, UInt32(index))
         hb_blob_destroy(blob)
-        guard let font = hb_font_create(hbFace) else { hb_face_destroy(hbFace); FT_Done_Face(face); return nil }
+        let font = hb_font_create(hbFace)!
         let upem = hb_face_get_upem(hbFace)
         hb_face_destroy(hbFace)
         hb_font_set_scale(font, Int32(upem), Int32(upem))
@@ -47,9 +76,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hbFont = font
         unitsPerEm = CGFloat(upem)
         hasColorGlyphs = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
-        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-        postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? familyName
+        let names = FontFileNames(face: face)
+        familyName = names.familyName
+        styleName = names.styleName
+        postScriptName = names.postScriptName
+        fullName = names.fullName
+        weight = names.weight
+        isItalic = names.isItalic
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         let em = CGFloat(upem)
@@ -72,6 +105,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         }
         asciiCoverage = coverage
     }
+
+    /// How many faces the face's file holds (a collection holds several).
+    static func faceCount(of face: FontFace) -> Int { Int(face.ftFace.pointee.num_faces) }
+
+    /// How many glyphs the face has.
+    public var glyphCount: Int { Int(ftFace.pointee.num_glyphs) }
 
     /// Whether the face has a glyph for `scalar`.
     public func covers(_ scalar: UInt32) -> Bool {

@@ -6,3 +6,5 @@
 @_exported import QuartzCore
 // As on iOS, where `import UIKit` brings the Objective-C runtime's calls (associated objects, `autoreleasepool`).
 @_exported import ObjectiveC
+// Core Text's font manager, for apps that register the fonts they bundle (on iOS, `import CoreText`; both work).
+@_exported import CoreText
