@@ -132,4 +132,36 @@ final class NSObjectEqualityTests: XCTestCase {
         XCTAssertTrue(object.isEqual(layer))
         XCTAssertFalse(object.isEqual(CALayer()))
     }
+
+    func testValueLikeObjectsCompareByValueAndTheRestByIdentity() {
+        let colors = NSMutableSet(array: [UIColor(red: 1, green: 0, blue: 0, alpha: 1), UIColor.red, UIColor.blue])
+        XCTAssertEqual(colors.count, 2, "UIColor's isEqual compares components")
+        XCTAssertTrue(UIColor(white: 0, alpha: 1).isEqual(UIColor.black))
+        XCTAssertEqual(UIColor(white: 0, alpha: 1).hash, UIColor.black.hash)
+
+        let fonts: Set<UIFont> = [UIFont.systemFont(ofSize: 17), UIFont.systemFont(ofSize: 17), UIFont.systemFont(ofSize: 12)]
+        XCTAssertEqual(fonts.count, 2)
+        XCTAssertTrue(CAMediaTimingFunction(name: .easeIn).isEqual(CAMediaTimingFunction(controlPoints: 0.42, 0, 1, 1)))
+
+        let tap = UITapGestureRecognizer { _ in }
+        let recognizers = NSMutableSet(array: [tap, tap, UITapGestureRecognizer { _ in }])
+        XCTAssertEqual(recognizers.count, 2)
+        let objects: [NSObject] = [UIImage(), UIBezierPath(), CABasicAnimation(keyPath: "opacity"), UIScreen.main, UITouch()]
+        for object in objects {
+            XCTAssertTrue(object.isEqual(object))
+            XCTAssertEqual(NSMutableSet(array: [object, object]).count, 1)
+        }
+    }
+
+    func testAnimationsCopyThroughNSCopying() {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 0.4
+        let copy = fade.copy() as! CABasicAnimation
+        XCTAssertFalse(copy === fade)
+        XCTAssertEqual(copy.keyPath, "opacity")
+        XCTAssertEqual(copy.duration, 0.4)
+        XCTAssertEqual(copy.toValue as? Double, 1.0)
+    }
 }

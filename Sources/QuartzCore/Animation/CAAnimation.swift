@@ -41,7 +41,7 @@ extension CAAnimationDelegate {
 /// An animation of a layer: timing, pacing and a delegate. Added to a layer with `add(_:forKey:)`, which copies
 /// it, as Core Animation does: change an animation after adding it and nothing happens.
 @preconcurrency @MainActor
-open class CAAnimation: CAMediaTiming {
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// When the animation starts, in media time (`CACurrentMediaTime()`); 0: when it is added.
     open var beginTime: CFTimeInterval = 0
     /// Seconds per cycle; 0 means the transaction's duration (0.25 s by default).
@@ -66,10 +66,16 @@ open class CAAnimation: CAMediaTiming {
     /// Told when the animation starts and stops (retained, as in Core Animation).
     open var delegate: (any CAAnimationDelegate)?
 
-    public required init() {}
+    public required override init() { super.init() }
 
-    /// A copy with the same settings (subclasses copy their own in `copyValues(to:)`).
-    open func copy() -> CAAnimation {
+    /// A copy with the same settings (subclasses copy their own in `copyValues(to:)`), as `NSCopying` makes it:
+    /// `animation.copy() as! CABasicAnimation`, as on iOS.
+    nonisolated public func copy(with zone: NSZone? = nil) -> Any {
+        MainActor.assumeIsolated { animationCopy() }
+    }
+
+    /// A copy of the same class and settings.
+    func animationCopy() -> CAAnimation {
         let c = type(of: self).init()
         copyValues(to: c)
         return c
@@ -335,7 +341,7 @@ open class CAAnimationGroup: CAAnimation {
 
     open override func copyValues(to other: CAAnimation) {
         super.copyValues(to: other)
-        (other as? CAAnimationGroup)?.animations = animations?.map { $0.copy() }
+        (other as? CAAnimationGroup)?.animations = animations?.map { $0.animationCopy() }
     }
 
     override func apply(to values: inout CALayerRenderValues, layer: CALayer, at time: CFTimeInterval) {

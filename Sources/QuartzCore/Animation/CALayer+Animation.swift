@@ -152,7 +152,7 @@ extension CALayer {
     /// Adds a copy of `anim` under `key` (replacing, and stopping unfinished, the animation that had the key).
     /// An animation whose `beginTime` is 0 starts now; one whose `duration` is 0 lasts the transaction's duration.
     public func add(_ anim: CAAnimation, forKey key: String?) {
-        let copy = anim.copy()
+        let copy = anim.animationCopy()
         copy.trackers = anim.trackers
         anim.trackers = []
         if copy.beginTime == 0 { copy.beginTime = CACurrentMediaTime() }

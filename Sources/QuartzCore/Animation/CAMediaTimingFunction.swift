@@ -3,13 +3,14 @@ import Foundation
 
 /// The pacing of an animation: a cubic Bézier from (0, 0) to (1, 1) with two control points, mapping the
 /// fraction of time elapsed to the fraction of the change shown (Core Animation's `CAMediaTimingFunction`).
-public final class CAMediaTimingFunction: @unchecked Sendable, Equatable {
+public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// The two control points (x1, y1, x2, y2).
     public let controlPoints: (Float, Float, Float, Float)
 
     /// A curve with control points (c1x, c1y) and (c2x, c2y); x values are clamped to 0...1 so time runs forward.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         controlPoints = (min(max(c1x, 0), 1), c1y, min(max(c2x, 0), 1), c2y)
+        super.init()
     }
 
     /// One of the named curves, with Apple's published control points.
@@ -31,8 +32,16 @@ public final class CAMediaTimingFunction: @unchecked Sendable, Equatable {
         values[1] = p.1
     }
 
-    public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
-        a.controlPoints == b.controlPoints
+    /// Curves with the same control points are equal (an `NSObject`, as on iOS).
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return other.controlPoints == controlPoints
+    }
+
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine(controlPoints.0); h.combine(controlPoints.1); h.combine(controlPoints.2); h.combine(controlPoints.3)
+        return h.finalize()
     }
 
     /// The fraction of the change shown at time fraction `x` (0...1).

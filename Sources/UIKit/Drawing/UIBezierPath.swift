@@ -16,11 +16,9 @@ public struct UIRectCorner: OptionSet, Sendable {
 /// Rounded rectangles use circular corners (iOS 7 and later draw a smoother "continuous" corner; the
 /// difference is a fraction of a point along the curve).
 @preconcurrency @MainActor
-open class UIBezierPath: Hashable, CustomStringConvertible {
+open class UIBezierPath: NSObject {
     // An NSObject on iOS: equal only to itself.
-    nonisolated public static func == (lhs: UIBezierPath, rhs: UIBezierPath) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-    nonisolated open var description: String { "<UIBezierPath: \(addressString(of: self))>" }
+    nonisolated open override var description: String { "<UIBezierPath: \(addressString(of: self))>" }
 
     /// The path (a mutable Core Graphics path).
     public var cgPath: CGPath {
@@ -37,7 +35,10 @@ open class UIBezierPath: Hashable, CustomStringConvertible {
     open var usesEvenOddFillRule = false
     private var dash: (pattern: [CGFloat], phase: CGFloat)?
 
-    public init() { path = CGMutablePath() }
+    public override init() {
+        path = CGMutablePath()
+        super.init()
+    }
 
     public convenience init(rect: CGRect) {
         self.init()

@@ -2,10 +2,8 @@
 
 /// An image: a bitmap with the scale it was made for, the orientation to show it in, and how it draws
 /// (stretchable caps, template rendering).
-open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // An NSObject on iOS: equal only to itself.
-    public static func == (lhs: UIImage, rhs: UIImage) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+open class UIImage: NSObject, @unchecked Sendable {
+    // An NSObject, as on iOS: equal only to itself.
 
     /// How the stored bitmap must be turned to show the image upright (EXIF orientation).
     public enum Orientation: Int, Sendable {
@@ -73,6 +71,14 @@ open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
         imageOrientation = orientation
     }
 
+    /// An empty image: no bitmap, size zero (UIKit's `UIImage()`).
+    public override init() {
+        cgImage = nil
+        scale = 1
+        imageOrientation = .up
+        super.init()
+    }
+
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
     /// Decodes PNG or JPEG data; `nil` for anything else, or for a truncated, corrupt or oversized file
@@ -104,7 +110,7 @@ open class UIImage: Hashable, @unchecked Sendable, CustomStringConvertible {
         resizingMode = other.resizingMode
     }
 
-    open var description: String {
+    open override var description: String {
         "<UIImage: \(addressString(of: self)); size = \(size.width) x \(size.height), scale = \(scale)>"
     }
 

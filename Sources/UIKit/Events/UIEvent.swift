@@ -6,7 +6,7 @@ import Foundation
 /// As in UIKit, the application reuses one touch event object for every touch event, so keep touches, not the
 /// event, between calls.
 @preconcurrency @MainActor
-open class UIEvent {
+open class UIEvent: NSObject {
     /// The kind of event.
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll, hover, transform }
     public enum EventSubtype: Int, Sendable { case none = 0 }
@@ -20,7 +20,7 @@ open class UIEvent {
     /// Every touch in progress, including those that did not change in this event (`.stationary`).
     var touchesInProgress: [UITouch] = []
 
-    public init() {}
+    public override init() { super.init() }
 
     /// All touches of the event (`nil` for events that are not touch events).
     open var allTouches: Set<UITouch>? { type == .touches ? Set(touchesInProgress) : nil }
@@ -130,11 +130,9 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
 
 /// A physical button press (a key), delivered to the first responder.
 @preconcurrency @MainActor
-open class UIPress: Hashable {
+open class UIPress: NSObject {
     public enum Phase: Int, Sendable { case began, changed, stationary, ended, cancelled }
 
-    nonisolated public static func == (lhs: UIPress, rhs: UIPress) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public internal(set) var phase: Phase = .began
     public internal(set) var timestamp: TimeInterval = 0
@@ -145,7 +143,7 @@ open class UIPress: Hashable {
     public internal(set) weak var window: UIWindow?
     /// Presses carry no force: 0.
     public var force: CGFloat { 0 }
-    public init() {}
+    public override init() { super.init() }
 }
 
 /// The event for key presses.

@@ -17,7 +17,7 @@ import VitrinePlatform
 /// `UITapGestureRecognizer(target: self, action: MyController.tapped)` (a method reference, with or without the
 /// recognizer argument), or `UITapGestureRecognizer { recognizer in … }`. Targets are not retained, as in UIKit.
 @preconcurrency @MainActor
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: NSObject {
     /// The recognizer's state (UIKit's values).
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
@@ -69,7 +69,7 @@ open class UIGestureRecognizer {
     private var actions: [Action] = []
 
     /// A recognizer with no action yet.
-    public init() {}
+    public override init() { super.init() }
 
     /// A recognizer that calls `action` on `target` (a method reference: `MyView.handlePan`).
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {

@@ -7,7 +7,7 @@ import Foundation
 /// The touch's `view` and `window` are fixed when it begins (the hit-tested view); locations convert to any
 /// view's coordinates. A mouse or touchpad button acts as one finger (`type == .indirectPointer`).
 @preconcurrency @MainActor
-open class UITouch: Hashable {
+open class UITouch: NSObject {
     /// Where the touch is in its life.
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
@@ -18,8 +18,7 @@ open class UITouch: Hashable {
         case direct, indirect, pencil, indirectPointer
     }
 
-    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    // An NSObject, as on iOS: equal only to itself unless a subclass overrides `isEqual(_:)`.
 
     /// The touch's phase in the event being delivered.
     public internal(set) var phase: Phase = .began
@@ -63,7 +62,7 @@ open class UITouch: Hashable {
     /// The device contact behind the touch.
     var key = TouchKey(device: 0, slot: 0)
 
-    public init() {}
+    public override init() { super.init() }
 
     /// The touch's location in `view`'s coordinates (`nil`: the touch's window).
     public func location(in view: UIView?) -> CGPoint { convert(windowLocation, to: view) }

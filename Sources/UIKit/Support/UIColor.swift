@@ -1,7 +1,8 @@
 import CoreGraphics
+import Foundation
 
 /// A colour, as UIKit spells it: a thin wrapper over an sRGB `CGColor`.
-open class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+open class UIColor: NSObject, @unchecked Sendable {
     /// The Core Graphics colour.
     public let cgColor: CGColor
 
@@ -46,10 +47,12 @@ open class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {
         return true
     }
 
-    public static func == (l: UIColor, r: UIColor) -> Bool { l.cgColor == r.cgColor }
-    public func hash(into h: inout Hasher) { h.combine(cgColor) }
+    /// Colours are equal when their components are (an `NSObject`, as on iOS: `==`, `Set` and Foundation's
+    /// collections go through this).
+    open override func isEqual(_ object: Any?) -> Bool { (object as? UIColor)?.cgColor == cgColor }
+    open override var hash: Int { cgColor.hashValue }
 
-    open var description: String {
+    open override var description: String {
         let c = cgColor
         if c.red == c.green && c.green == c.blue { return "UIExtendedGrayColorSpace \(fmt(c.red)) \(fmt(c.alpha))" }
         return "UIExtendedSRGBColorSpace \(fmt(c.red)) \(fmt(c.green)) \(fmt(c.blue)) \(fmt(c.alpha))"

@@ -1,11 +1,12 @@
 import CoreGraphics
+import Foundation
 import VitrineText
 
 /// A font: a face at a point size.
 ///
 /// The system font is Noto Sans and the monospaced system font DejaVu Sans Mono (see `FontCatalog`); fonts
 /// are found through fontconfig, so any installed font can be named with `UIFont(name:size:)`.
-public final class UIFont: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class UIFont: NSObject, @unchecked Sendable {
     /// Font weights, with UIKit's values (-1...1).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat
@@ -80,9 +81,10 @@ public final class UIFont: Hashable, @unchecked Sendable, CustomStringConvertibl
     public var capHeight: CGFloat { textFont.face.capHeight * pointSize }
     public var xHeight: CGFloat { textFont.face.xHeight * pointSize }
 
-    public static func == (l: UIFont, r: UIFont) -> Bool { l.textFont == r.textFont }
-    public func hash(into h: inout Hasher) { h.combine(textFont) }
-    public var description: String { "<UIFont: \(familyName) \(textFont.face.styleName) \(pointSize)pt>" }
+    /// Fonts are equal when they are the same face at the same size (an `NSObject`, as on iOS).
+    public override func isEqual(_ object: Any?) -> Bool { (object as? UIFont)?.textFont == textFont }
+    public override var hash: Int { textFont.hashValue }
+    public override var description: String { "<UIFont: \(familyName) \(textFont.face.styleName) \(pointSize)pt>" }
 
     /// The face for a system font, falling back to whatever fontconfig offers when the preferred family is not
     /// installed (with one warning), so missing packages degrade the look, not the app.

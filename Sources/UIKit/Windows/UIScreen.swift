@@ -8,10 +8,8 @@ import VitrinePlatform
 /// positive value works). A headless screen is an in-memory display of any pixel size, used by tests and tools;
 /// the panel's screen comes from the platform's output.
 @preconcurrency @MainActor
-open class UIScreen: Hashable, @MainActor CustomStringConvertible {
-    // An NSObject on iOS: equal only to itself.
-    nonisolated public static func == (lhs: UIScreen, rhs: UIScreen) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+open class UIScreen: NSObject {
+    // An NSObject, as on iOS: equal only to itself.
 
     /// The screen apps draw on. Set up by `UIApplicationMain` (or `UIApplication.startHeadless(screen:clock:)`);
     /// before that, a headless 1280x800 screen at scale 1.
@@ -92,7 +90,7 @@ open class UIScreen: Hashable, @MainActor CustomStringConvertible {
         return compositor.composite(roots)
     }
 
-    open var description: String {
+    nonisolated open override var description: String {
         "<UIScreen: \(addressString(of: self)); bounds = (0 0; \(bounds.width) \(bounds.height)); scale = \(scale); "
             + (isHeadless ? "headless" : "panel") + ">"
     }
