@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import ObjectiveC
 
 /// Timing shared by animations (and, in Core Animation, layers): when an animation starts, how fast its time
 /// runs, how often it repeats, and what it shows outside its active time.
@@ -41,7 +42,7 @@ extension CAAnimationDelegate {
 /// An animation of a layer: timing, pacing and a delegate. Added to a layer with `add(_:forKey:)`, which copies
 /// it, as Core Animation does: change an animation after adding it and nothing happens.
 @preconcurrency @MainActor
-open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying, AssociationOwner {
     /// When the animation starts, in media time (`CACurrentMediaTime()`); 0: when it is added.
     open var beginTime: CFTimeInterval = 0
     /// Seconds per cycle; 0 means the transaction's duration (0.25 s by default).
@@ -67,6 +68,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     open var delegate: (any CAAnimationDelegate)?
 
     public required override init() { super.init() }
+
+    // Associated objects are released with the animation, as the runtime does.
+    deinit { objc_ownerWillDeallocate(self) }
 
     /// A copy with the same settings (subclasses copy their own in `copyValues(to:)`), as `NSCopying` makes it:
     /// `animation.copy() as! CABasicAnimation`, as on iOS.

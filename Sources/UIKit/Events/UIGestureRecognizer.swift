@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import ObjectiveC
 import VitrinePlatform
 
 /// Recognizes a gesture from the touches in its view and calls its actions (seeds: "The View Interaction
@@ -17,7 +18,7 @@ import VitrinePlatform
 /// `UITapGestureRecognizer(target: self, action: MyController.tapped)` (a method reference, with or without the
 /// recognizer argument), or `UITapGestureRecognizer { recognizer in … }`. Targets are not retained, as in UIKit.
 @preconcurrency @MainActor
-open class UIGestureRecognizer: NSObject {
+open class UIGestureRecognizer: NSObject, AssociationOwner {
     /// The recognizer's state (UIKit's values).
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
@@ -70,6 +71,9 @@ open class UIGestureRecognizer: NSObject {
 
     /// A recognizer with no action yet.
     public override init() { super.init() }
+
+    // Associated objects are released with the recognizer, as the runtime does.
+    deinit { objc_ownerWillDeallocate(self) }
 
     /// A recognizer that calls `action` on `target` (a method reference: `MyView.handlePan`).
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
