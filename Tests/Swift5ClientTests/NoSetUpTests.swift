@@ -73,6 +73,22 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(badge.center, CGPoint(x: 50, y: 50))
     }
 
+    func testALibrarysLayerDelegateAndViewControllerWork() {
+        let drawer = StripeDrawer()
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.delegate = drawer
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        XCTAssertEqual(drawer.draws, 1)
+
+        let controller = BadgeViewController()
+        controller.loadViewIfNeeded()
+        XCTAssertEqual(controller.view.subviews.count, 2)
+        controller.button.sendActions(for: .touchUpInside)
+        XCTAssertEqual(controller.taps, 1)
+    }
+
     func testSubclassesWithAPlainDeinitAreFreed() {
         final class Helper { static var freed = 0; deinit { Helper.freed += 1 } }
         let viewsBefore = ObservingView.freed

@@ -81,3 +81,26 @@ extension UIView {
         set { objc_setAssociatedObject(self, &badgeOwnerKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC) }
     }
 }
+
+/// A layer delegate as iOS code writes one: an `NSObject` with only `draw(_:in:)`, no isolation annotations.
+public final class StripeDrawer: NSObject, CALayerDelegate {
+    public private(set) var draws = 0
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        draws += 1
+        ctx.setFillColor(UIColor.orange.cgColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: layer.bounds.width, height: layer.bounds.height / 2))
+    }
+}
+
+/// A view controller from a Swift 5 library: lifecycle overrides and a control action.
+open class BadgeViewController: UIViewController {
+    public private(set) var taps = 0
+    public let button = UIControl(frame: CGRect(x: 0, y: 0, width: 44, height: 44))
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(makeBadge(text: "1"))
+        view.addSubview(button)
+        button.addAction(UIAction { [weak self] _ in self?.taps += 1 }, for: .touchUpInside)
+    }
+}
