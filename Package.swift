@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // Core Text's font manager: fonts the app registers (bundled or downloaded), found by UIFont(name:size:).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "VitrineText"]),
+        // Auto Layout's engine: an incremental Cassowary linear constraint solver.
+        .target(name: "Cassowary"),
         // The Objective-C runtime calls iOS libraries make through `import UIKit`: associated objects,
         // `autoreleasepool` (Swift on Linux has no Objective-C runtime).
         .target(name: "ObjectiveC"),
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform", .product(name: "Logging", package: "swift-log")], swiftSettings: testSettings),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),

@@ -1,0 +1,156 @@
+// The Cassowary solver: each kind of change, solved incrementally, checked against values worked out by hand.
+@testable import Cassowary
+import Testing
+
+private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+
+@Suite struct SolverTests {
+    @Test func requiredEqualitiesAndInequalities() throws {
+        let s = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        try s.add(Expression(right) == left + width)     // right = left + width
+        try s.add(left == 10)
+        try s.add(width >= 50)
+        try s.add(right <= 100)
+        s.updateVariables()
+        // Nothing asks for more: width sits at its bound of 50 or anywhere up to 90; with no objective any
+        // feasible point will do, so add a weak wish and check it is met.
+        try s.add((Expression(width) == Expression(constant: 80)) | .weak)
+        s.updateVariables()
+        #expect(near(left.value, 10) && near(width.value, 80) && near(right.value, 90))
+    }
+
+    @Test func strongerWishesWin() throws {
+        let s = Solver()
+        let x = Variable("x")
+        try s.add((x == 100) | .weak)
+        try s.add((x == 200) | .medium)
+        s.updateVariables()
+        #expect(near(x.value, 200))
+        let strong = (x == 300) | .strong
+        try s.add(strong)
+        s.updateVariables()
+        #expect(near(x.value, 300))
+        try s.remove(strong)
+        s.updateVariables()
+        #expect(near(x.value, 200), "removing the strong wish gives back the medium one")
+    }
+
+    @Test func inequalitiesBoundWishes() throws {
+        let s = Solver()
+        let x = Variable("x")
+        try s.add(x <= 50)
+        try s.add((x == 80) | .strong)
+        s.updateVariables()
+        #expect(near(x.value, 50))
+        try s.add((x >= 60) | .weak)
+        s.updateVariables()
+        #expect(near(x.value, 50), "a weak lower bound cannot beat a required upper one")
+    }
+
+    @Test func aContradictingRequiredConstraintIsRefusedAndChangesNothing() throws {
+        let s = Solver()
+        let a = Variable("a"), b = Variable("b")
+        try s.add(Expression(a) == b + 10)
+        try s.add(a == 30)
+        #expect(throws: Solver.Failure.unsatisfiable) { try s.add(b == 5) }
+        #expect(throws: Solver.Failure.unsatisfiable) { try s.add(Expression(b) == a + 1) }
+        #expect(throws: Solver.Failure.unsatisfiable) { try s.add(b >= 25) }
+        s.updateVariables()
+        #expect(near(a.value, 30) && near(b.value, 20))
+        #expect(s.constraintCount == 2)
+        // A redundant one is accepted.
+        try s.add(Expression(b) == Expression(constant: 20))
+        try s.add(b <= 20)
+        s.updateVariables()
+        #expect(near(b.value, 20))
+    }
+
+    @Test func editVariablesFollowSuggestions() throws {
+        let s = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        try s.add(Expression(right) == left + width)
+        try s.add(left >= 0)
+        try s.add(right <= 500)
+        try s.add((width == 100) | .weak)
+        try s.addEditVariable(left, strength: .strong)
+        for suggested in [0.0, 50, 400, 450, -20, 200] {
+            try s.suggestValue(suggested, for: left)
+            s.updateVariables()
+            // left as asked within [0, 400] (the width's weak wish gives way when right would pass 500).
+            let expectedLeft = min(max(suggested, 0), 500)
+            #expect(near(left.value, expectedLeft), "left \(left.value) for \(suggested)")
+            #expect(near(width.value, min(100, 500 - expectedLeft)))
+            #expect(near(right.value, left.value + width.value))
+        }
+        try s.removeEditVariable(left)
+        #expect(throws: Solver.Failure.unknownEditVariable) { try s.suggestValue(1, for: left) }
+    }
+
+    @Test func constantsChangeInPlace() throws {
+        let s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let gap = Expression(y) == x + 8
+        try s.add(x == 10)
+        try s.add(gap)
+        s.updateVariables()
+        #expect(near(y.value, 18))
+        try s.setConstant(-20, of: gap, was: -8) // y = x + 20
+        s.updateVariables()
+        #expect(near(y.value, 30))
+        let limit = y <= 100
+        try s.add(limit)
+        try s.setConstant(-50, of: limit, was: -100) // y <= 50
+        s.updateVariables()
+        #expect(near(y.value, 30))
+        // Moving the limit below what the required equalities give is refused, and nothing changes.
+        #expect(throws: Solver.Failure.unsatisfiable) { try s.setConstant(-25, of: limit, was: -50) }
+        s.updateVariables()
+        #expect(near(y.value, 30))
+        // A non-required wish moves with its constant, within the required limits.
+        let z = Variable("z")
+        let wish = (z == 5) | .medium
+        try s.add(wish)
+        try s.add(z <= y)
+        s.updateVariables()
+        #expect(near(z.value, 5))
+        try s.setConstant(-40, of: wish, was: -5) // z wants 40; y is 30
+        s.updateVariables()
+        #expect(near(z.value, 30))
+        try s.setConstant(-12, of: wish, was: -40)
+        s.updateVariables()
+        #expect(near(z.value, 12))
+    }
+
+    @Test func unknownConstraintsAndBadNumbersAreRefused() throws {
+        let s = Solver()
+        let x = Variable("x")
+        #expect(throws: Solver.Failure.unknownConstraint) { try s.remove(x == 1) }
+        #expect(throws: Solver.Failure.invalidNumber) { try s.add(x == .nan) }
+        #expect(throws: Solver.Failure.invalidNumber) { try s.add(x * .infinity == 1) }
+        let c = x == 1
+        try s.add(c)
+        #expect(throws: Solver.Failure.duplicateConstraint) { try s.add(c) }
+        #expect(throws: Solver.Failure.requiredEditVariable) { try s.addEditVariable(x, strength: .required) }
+    }
+
+    @Test func resultsDoNotDependOnOrder() throws {
+        // The same system built in two orders gives the same values, bit for bit, with many equal-cost choices.
+        func solve(_ order: [Int]) throws -> [Double] {
+            let s = Solver()
+            let vars = (0..<6).map { Variable("v\($0)") }
+            var cs: [Constraint] = []
+            for i in 0..<5 { cs.append(Expression(vars[i + 1]) >= vars[i] + 10) }
+            cs.append(vars[0] >= 0)
+            cs.append(vars[5] <= 100)
+            for i in 0..<6 { cs.append((vars[i] == Double(i * 7)) | .weak) }
+            for i in order { try s.add(cs[i]) }
+            s.updateVariables()
+            return vars.map(\.value)
+        }
+        let forward = try solve(Array(0..<13))
+        let backward = try solve(Array((0..<13).reversed()))
+        let shuffled = try solve([5, 11, 0, 8, 3, 12, 1, 9, 6, 2, 10, 4, 7])
+        #expect(forward == backward && backward == shuffled)
+    }
+}
