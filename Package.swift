@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "vitrine-bench-compositor", targets: ["BenchCompositor"]),
         .executable(name: "vitrine-bench-input", targets: ["BenchInput"]),
         .executable(name: "vitrine-bench-animation", targets: ["BenchAnimation"]),
+        .executable(name: "vitrine-bench-layout", targets: ["BenchLayout"]),
     ],
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
@@ -102,6 +103,8 @@ let package = Package(
         .executableTarget(name: "BenchInput", dependencies: ["UIKit", "BenchSupport"]),
         // Animation figures: a full-screen slide's frame cost, missed frames, CPU; many views; idle.
         .executableTarget(name: "BenchAnimation", dependencies: ["UIKit", "BenchSupport"]),
+        // Layout figures: the Cassowary solver beside kiwi (C++) on the same systems; Auto Layout grids.
+        .executableTarget(name: "BenchLayout", dependencies: ["Cassowary", "UIKit", "BenchSupport"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims", "CPixelKernels", "CPixman"],
                     swiftSettings: testSettings),
