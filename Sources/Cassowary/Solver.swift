@@ -35,56 +35,124 @@ struct Symbol: Hashable, Comparable {
     var isRestricted: Bool { kind == .slack || kind == .error }
 }
 
-/// One row of the tableau: `constant + Σ cells[s] × s` (the value of its basic symbol).
+/// One row of the tableau: `constant + Σ coefficient × symbol` (the value of its basic symbol).
+///
+/// Cells are a small array searched in place (rows of a layout hold a handful of cells); a row that grows past
+/// `indexThreshold` cells (the objective, over every non-required constraint's error) also keeps a dictionary
+/// from symbol to position.
 struct Row {
+    struct Cell {
+        var symbol: Symbol
+        var coefficient: Double
+    }
+
     var constant: Double
-    var cells: [Symbol: Double] = [:]
+    private(set) var cells: [Cell] = []
+    private var index: [Int: Int]?
+    static let indexThreshold = 24
 
     init(constant: Double) { self.constant = constant }
 
     static let epsilon = 1.0e-8
     static func nearZero(_ v: Double) -> Bool { abs(v) < epsilon }
 
-    func coefficient(for s: Symbol) -> Double { cells[s] ?? 0 }
+    var isEmpty: Bool { cells.isEmpty }
 
-    /// Adds `coefficient × s`, dropping the cell when it cancels.
-    mutating func insert(_ s: Symbol, _ coefficient: Double = 1) {
-        let c = (cells[s] ?? 0) + coefficient
-        if Row.nearZero(c) { cells[s] = nil } else { cells[s] = c }
+    func position(of s: Symbol) -> Int? {
+        if let index { return index[s.id] }
+        for i in cells.indices where cells[i].symbol.id == s.id { return i }
+        return nil
     }
 
-    /// Adds `coefficient × other`.
-    mutating func insert(_ other: Row, _ coefficient: Double = 1) {
-        constant += other.constant * coefficient
-        for (s, c) in other.cells { insert(s, c * coefficient) }
+    func coefficient(for s: Symbol) -> Double {
+        position(of: s).map { cells[$0].coefficient } ?? 0
+    }
+
+    /// What adding to a cell did: made it, dropped it (it cancelled), or changed it.
+    enum Change { case inserted, removed, updated }
+
+    /// Adds `coefficient × s`, dropping the cell when it cancels.
+    @discardableResult
+    mutating func add(_ s: Symbol, _ coefficient: Double) -> Change {
+        if let i = position(of: s) {
+            let c = cells[i].coefficient + coefficient
+            if Row.nearZero(c) {
+                removeCell(at: i)
+                return .removed
+            }
+            cells[i].coefficient = c
+            return .updated
+        }
+        if Row.nearZero(coefficient) { return .updated }
+        cells.append(Cell(symbol: s, coefficient: coefficient))
+        if index != nil {
+            index![s.id] = cells.count - 1
+        } else if cells.count > Row.indexThreshold {
+            var built: [Int: Int] = [:]
+            built.reserveCapacity(cells.count * 2)
+            for (i, cell) in cells.enumerated() { built[cell.symbol.id] = i }
+            index = built
+        }
+        return .inserted
+    }
+
+    /// Removes `s`'s cell; its coefficient, or nil if it had none.
+    @discardableResult
+    mutating func remove(_ s: Symbol) -> Double? {
+        guard let i = position(of: s) else { return nil }
+        let c = cells[i].coefficient
+        removeCell(at: i)
+        return c
+    }
+
+    private mutating func removeCell(at i: Int) {
+        let removed = cells[i].symbol.id
+        let last = cells.count - 1
+        if i != last {
+            cells[i] = cells[last]
+            index?[cells[i].symbol.id] = i
+        }
+        cells.removeLast()
+        index?[removed] = nil
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for (s, c) in cells { cells[s] = -c }
+        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
     }
 
     /// Rewrites `0 = self` as `s = …` (s must have a cell).
     mutating func solve(for s: Symbol) {
-        let c = -1 / cells.removeValue(forKey: s)!
+        let c = -1 / remove(s)!
         constant *= c
-        for (k, v) in cells { cells[k] = v * c }
+        for i in cells.indices { cells[i].coefficient *= c }
     }
 
     /// Rewrites `lhs = self` (lhs not in the row) as `rhs = …`.
     mutating func solve(for lhs: Symbol, _ rhs: Symbol) {
-        insert(lhs, -1)
+        add(lhs, -1)
         solve(for: rhs)
     }
 
-    /// Replaces `s` by the expression `row`.
+    /// Adds `coefficient × other` (no column bookkeeping: for rows outside the tableau).
+    mutating func add(_ other: Row, _ coefficient: Double) {
+        constant += other.constant * coefficient
+        for cell in other.cells { add(cell.symbol, cell.coefficient * coefficient) }
+    }
+
+    /// Replaces `s` by `row` (no column bookkeeping: for rows outside the tableau).
     mutating func substitute(_ s: Symbol, _ row: Row) {
-        guard let c = cells.removeValue(forKey: s) else { return }
-        insert(row, c)
+        guard let c = remove(s) else { return }
+        add(row, c)
     }
 }
 
 /// An incremental linear constraint solver (Cassowary). Not thread-safe: one owner at a time.
+///
+/// Symbols are numbered densely, so the tableau is kept in arrays indexed by symbol number: the basic rows, and for
+/// each symbol the rows that hold it (its column). A pivot then visits only the rows its entering symbol appears in,
+/// which keeps work proportional to what a change reaches: a grid of views pinned to their neighbours builds in
+/// time close to linear in its size, where a scan of every row per pivot would be quadratic.
 public final class Solver {
     /// Why a change was refused. The solver is unchanged by a refused change.
     public enum Failure: Error, Equatable {
@@ -101,7 +169,7 @@ public final class Solver {
     }
 
     /// The symbols a constraint added: its marker (slack, positive error or dummy) and, for non-required
-    /// equalities, the negative error; `sign` is the marker's coefficient in the row as made (for constant changes).
+    /// constraints, the other error; `sign` is the marker's coefficient in the row as made (for constant changes).
     private struct Tag {
         var marker: Symbol
         var other: Symbol?
@@ -115,13 +183,19 @@ public final class Solver {
     }
 
     private var constraints: [Constraint: Tag] = [:]
-    private var rows: [Symbol: Row] = [:]
-    private var variables: [Symbol: Variable] = [:]
+    /// By symbol number: the symbol's row while it is basic.
+    private var rows: [Row?] = [nil]
+    /// By symbol number: the numbers of the basic rows that hold the symbol.
+    private var columns: [Set<Int>] = [[]]
+    /// By symbol number: its kind, and for external symbols the variable.
+    private var kinds: [Symbol.Kind] = [.dummy]
+    private var variableOf: [Variable?] = [nil]
+    /// The external symbols' numbers, in the order they were made.
+    private var externals: [Int] = []
     private var edits: [Variable: Edit] = [:]
-    private var infeasible: [Symbol] = []
+    private var infeasible: [Int] = []
     private var objective = Row(constant: 0)
     private var artificial: Row?
-    private var nextID = 1
 
     public init() {}
 
@@ -145,7 +219,7 @@ public final class Solver {
         var tag = Tag(marker: Symbol(id: 0, kind: .dummy), other: nil, sign: 1)
         var row = makeRow(constraint, &tag)
         var subject = chooseSubject(row, tag)
-        if subject == nil && row.cells.keys.allSatisfy({ $0.kind == .dummy }) {
+        if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             // Only dummies: the constraint repeats required equalities; it holds if the constant is 0.
             guard Row.nearZero(row.constant) else { throw .unsatisfiable }
             subject = tag.marker
@@ -153,9 +227,9 @@ public final class Solver {
         if let subject {
             row.solve(for: subject)
             substitute(subject, row)
-            rows[subject] = row
+            setRow(subject, row)
         } else {
-            try addWithArtificialVariable(row, tag: tag)
+            try addWithArtificialVariable(row)
         }
         constraints[constraint] = tag
         if !constraint.strength.isRequired { addObjectiveTerms(tag, constraint.strength.weight) }
@@ -165,14 +239,14 @@ public final class Solver {
     /// Removes `constraint`; the others' solution is updated incrementally.
     public func remove(_ constraint: Constraint) throws(Failure) {
         guard let tag = constraints.removeValue(forKey: constraint) else { throw .unknownConstraint }
-        if !constraint.strength.isRequired { removeObjectiveTerms(tag, constraint.strength.weight) }
+        if !constraint.strength.isRequired { addObjectiveTerms(tag, -constraint.strength.weight) }
         removeRow(marked: tag.marker)
         try optimize()
     }
 
-    /// Changes the constant of `constraint`'s expression to `constant` without removing it (UIKit's
+    /// Changes the constant of `constraint`'s expression from `old` to `constant` without removing it (UIKit's
     /// `NSLayoutConstraint.constant`): only the rows that hold its marker change, then the dual simplex restores
-    /// feasibility.
+    /// feasibility. Refused (and nothing changes) when required constraints then contradict each other.
     public func setConstant(_ constant: Double, of constraint: Constraint, was old: Double) throws(Failure) {
         guard let tag = constraints[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .invalidNumber }
@@ -206,40 +280,69 @@ public final class Solver {
         try shift(edit.tag, by: delta)
     }
 
-    /// Writes the solution into the variables' `value`s; returns the variables whose value changed.
-    @discardableResult
-    public func updateVariables() -> [Variable] {
-        var changed: [Variable] = []
-        for (symbol, variable) in variables {
-            let value = rows[symbol]?.constant ?? 0
+    /// Writes the solution into the variables' `value`s; calls `changed` for each variable whose value changed.
+    public func updateVariables(_ changed: ((Variable) -> Void)? = nil) {
+        for id in externals {
+            let value = rows[id]?.constant ?? 0
+            let variable = variableOf[id]!
             if variable.value != value {
                 variable.value = value
-                changed.append(variable)
+                changed?(variable)
             }
         }
-        return changed
     }
 
     /// Forgets everything.
     public func reset() {
-        for v in variables.values { v.symbol = nil }
-        constraints = [:]; rows = [:]; variables = [:]; edits = [:]; infeasible = []
-        objective = Row(constant: 0); artificial = nil
+        for id in externals { variableOf[id]?.symbol = nil }
+        constraints = [:]; rows = [nil]; columns = [[]]; kinds = [.dummy]; variableOf = [nil]; externals = []
+        edits = [:]; infeasible = []; objective = Row(constant: 0); artificial = nil
     }
 
-    // MARK: Making rows
+    // MARK: The tableau
 
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
-        defer { nextID += 1 }
-        return Symbol(id: nextID, kind: kind)
+        let s = Symbol(id: kinds.count, kind: kind)
+        kinds.append(kind)
+        rows.append(nil)
+        columns.append([])
+        variableOf.append(nil)
+        return s
     }
 
     private func symbol(for variable: Variable) -> Symbol {
-        if let s = variable.symbol, variables[s] === variable { return s }
+        if let s = variable.symbol, s.id < variableOf.count, variableOf[s.id] === variable { return s }
         let s = newSymbol(.external)
         variable.symbol = s
-        variables[s] = variable
+        variableOf[s.id] = variable
+        externals.append(s.id)
         return s
+    }
+
+    /// Makes `row` the basic row of `s`, entering it in its symbols' columns.
+    private func setRow(_ s: Symbol, _ row: Row) {
+        for cell in row.cells { columns[cell.symbol.id].insert(s.id) }
+        rows[s.id] = row
+    }
+
+    /// Takes `s`'s basic row out of the tableau.
+    private func takeRow(_ s: Symbol) -> Row? {
+        guard let row = rows[s.id] else { return nil }
+        rows[s.id] = nil
+        for cell in row.cells { columns[cell.symbol.id].remove(s.id) }
+        return row
+    }
+
+    /// Adds `coefficient × other` to the basic row `key`, keeping the columns.
+    private func addToRow(_ key: Int, _ other: Row, _ coefficient: Double) {
+        rows[key]!.constant += other.constant * coefficient
+        for cell in other.cells {
+            switch rows[key]!.add(cell.symbol, cell.coefficient * coefficient) {
+            case .inserted: columns[cell.symbol.id].insert(key)
+            case .removed: columns[cell.symbol.id].remove(key)
+            case .updated: break
+            }
+        }
     }
 
     /// The constraint as a row over the current parametric symbols, with its slack, error or dummy symbols.
@@ -248,7 +351,7 @@ public final class Solver {
         var row = Row(constant: expression.constant)
         for term in expression.terms where !Row.nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
-            if let basic = rows[s] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
+            if let basic = rows[s.id] { row.add(basic, term.coefficient) } else { row.add(s, term.coefficient) }
         }
         let required = constraint.strength.isRequired
         switch constraint.relation {
@@ -256,22 +359,22 @@ public final class Solver {
             // expression ≤ 0 ⟺ expression + slack = 0, slack ≥ 0 (≥: expression − slack = 0).
             let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
             let slack = newSymbol(.slack)
-            row.insert(slack, sign)
+            row.add(slack, sign)
             tag = Tag(marker: slack, other: nil, sign: sign)
             if !required {
                 let error = newSymbol(.error)
-                row.insert(error, -sign)
+                row.add(error, -sign)
                 tag.other = error
             }
         case .equal:
             if required {
                 let dummy = newSymbol(.dummy)
-                row.insert(dummy, 1)
+                row.add(dummy, 1)
                 tag = Tag(marker: dummy, other: nil, sign: 1)
             } else {
                 let plus = newSymbol(.error), minus = newSymbol(.error)
-                row.insert(plus, -1)
-                row.insert(minus, 1)
+                row.add(plus, -1)
+                row.add(minus, 1)
                 tag = Tag(marker: plus, other: minus, sign: -1)
             }
         }
@@ -279,15 +382,10 @@ public final class Solver {
         return row
     }
 
+    /// Adds (or, with a negative weight, takes back) a constraint's errors to the objective.
     private func addObjectiveTerms(_ tag: Tag, _ weight: Double) {
         for s in [tag.marker, tag.other].compactMap({ $0 }) where s.kind == .error {
-            if let basic = rows[s] { objective.insert(basic, weight) } else { objective.insert(s, weight) }
-        }
-    }
-
-    private func removeObjectiveTerms(_ tag: Tag, _ weight: Double) {
-        for s in [tag.marker, tag.other].compactMap({ $0 }) where s.kind == .error {
-            if let basic = rows[s] { objective.insert(basic, -weight) } else { objective.insert(s, -weight) }
+            if let basic = rows[s.id] { objective.add(basic, weight) } else { objective.add(s, weight) }
         }
     }
 
@@ -295,8 +393,8 @@ public final class Solver {
     /// is a slack or error with a negative coefficient (it can then start ≥ 0).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
         var best: Symbol?
-        for s in row.cells.keys where s.kind == .external {
-            if best == nil || s < best! { best = s }
+        for cell in row.cells where cell.symbol.kind == .external {
+            if best == nil || cell.symbol < best! { best = cell.symbol }
         }
         if let best { return best }
         if tag.marker.isRestricted && row.coefficient(for: tag.marker) < 0 { return tag.marker }
@@ -308,9 +406,9 @@ public final class Solver {
     /// (phase one of the simplex). If it cannot reach zero the row contradicts the required constraints: it is
     /// taken out again as a constraint marked by the artificial variable would be, leaving the tableau as it was
     /// (up to equivalent pivots), and the add is refused.
-    private func addWithArtificialVariable(_ row: Row, tag: Tag) throws(Failure) {
+    private func addWithArtificialVariable(_ row: Row) throws(Failure) {
         let art = newSymbol(.slack)
-        rows[art] = row
+        setRow(art, row)
         artificial = row
         try optimize(artificialRow: true)
         let satisfied = Row.nearZero(artificial!.constant)
@@ -320,25 +418,31 @@ public final class Solver {
             try? optimize()
             throw .unsatisfiable
         }
-        if var basic = rows.removeValue(forKey: art), !basic.cells.isEmpty {
+        if var basic = takeRow(art), !basic.isEmpty {
             // Pivot the artificial variable out through a symbol that can be basic (a restricted one first). A row
             // of dummies alone says the constraint repeats required equalities: it is dropped.
-            let candidates = basic.cells.keys.filter { $0.kind != .dummy }
-            if let entering = candidates.filter({ $0.isRestricted }).min() ?? candidates.min() {
+            var entering: Symbol?
+            for cell in basic.cells where cell.symbol.kind != .dummy {
+                let s = cell.symbol
+                if entering == nil || (s.isRestricted && !entering!.isRestricted)
+                    || (s.isRestricted == entering!.isRestricted && s < entering!) { entering = s }
+            }
+            if let entering {
                 basic.solve(for: art, entering)
                 substitute(entering, basic)
-                rows[entering] = basic
+                setRow(entering, basic)
             }
         }
-        for i in rows.indices { rows.values[i].cells[art] = nil }
-        objective.cells[art] = nil
+        for key in columns[art.id] { rows[key]!.remove(art) }
+        columns[art.id] = []
+        objective.remove(art)
     }
 
     /// Takes the row of the constraint whose marker is `marker` out of the tableau.
     private func removeRow(marked marker: Symbol) {
-        if rows.removeValue(forKey: marker) != nil { return }
+        if takeRow(marker) != nil { return }
         guard let leaving = leavingRow(forMarker: marker) else { return }
-        var row = rows.removeValue(forKey: leaving)!
+        var row = takeRow(leaving)!
         row.solve(for: leaving, marker)
         substitute(marker, row)
     }
@@ -346,32 +450,35 @@ public final class Solver {
     /// The row to pivot on to make `marker` basic for removal: among restricted rows, the one whose ratio keeps
     /// the others feasible (negative coefficients first); else any row that holds it.
     private func leavingRow(forMarker marker: Symbol) -> Symbol? {
-        var first: (Symbol, Double)?, second: (Symbol, Double)?, third: Symbol?
-        for (s, row) in rows {
-            guard let c = row.cells[marker] else { continue }
-            if s.kind == .external {
-                if third == nil || s < third! { third = s }
+        var first: (Int, Double)?, second: (Int, Double)?, third: Int?
+        for key in columns[marker.id] {
+            let row = rows[key]!
+            let c = row.coefficient(for: marker)
+            if kinds[key] == .external {
+                if third == nil || key < third! { third = key }
             } else if c < 0 {
                 let r = -row.constant / c
-                if first == nil || r < first!.1 || (r == first!.1 && s < first!.0) { first = (s, r) }
+                if first == nil || r < first!.1 || (r == first!.1 && key < first!.0) { first = (key, r) }
             } else {
                 let r = row.constant / c
-                if second == nil || r < second!.1 || (r == second!.1 && s < second!.0) { second = (s, r) }
+                if second == nil || r < second!.1 || (r == second!.1 && key < second!.0) { second = (key, r) }
             }
         }
-        return first?.0 ?? second?.0 ?? third
+        return (first?.0 ?? second?.0 ?? third).map { Symbol(id: $0, kind: kinds[$0]) }
     }
 
     // MARK: Pivoting
 
-    /// Replaces `s` by `row` everywhere; restricted rows that go negative are noted for the dual simplex.
+    /// Replaces `s` by `row` in every row that holds it; restricted rows that go negative are noted for the dual
+    /// simplex.
     private func substitute(_ s: Symbol, _ row: Row) {
         pivots += 1
-        // (Through the values view: rows change in place, with no copy and no second lookup.)
-        for i in rows.indices where rows.values[i].cells[s] != nil {
-            rows.values[i].substitute(s, row)
-            let key = rows.keys[i]
-            if key.kind != .external && rows.values[i].constant < 0 { infeasible.append(key) }
+        let holders = columns[s.id]
+        columns[s.id] = []
+        for key in holders {
+            guard let c = rows[key]!.remove(s) else { continue }
+            addToRow(key, row, c)
+            if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
         }
         objective.substitute(s, row)
         artificial?.substitute(s, row)
@@ -382,22 +489,25 @@ public final class Solver {
     private func optimize(artificialRow: Bool = false) throws(Failure) {
         while true {
             var entering: Symbol?
-            for (s, c) in (artificialRow ? artificial! : objective).cells where s.kind != .dummy && c < 0 {
-                if entering == nil || s < entering! { entering = s }
+            for cell in (artificialRow ? artificial! : objective).cells where cell.symbol.kind != .dummy && cell.coefficient < 0 {
+                if entering == nil || cell.symbol < entering! { entering = cell.symbol }
             }
             guard let entering else { return }
-            var leaving: (Symbol, Double)?
-            for (s, row) in rows where s.kind != .external {
-                guard let c = row.cells[entering], c < 0 else { continue }
+            var leaving: (Int, Double)?
+            for key in columns[entering.id] where kinds[key] != .external {
+                let row = rows[key]!
+                let c = row.coefficient(for: entering)
+                guard c < 0 else { continue }
                 let ratio = -row.constant / c
-                if leaving == nil || ratio < leaving!.1 || (ratio == leaving!.1 && s < leaving!.0) { leaving = (s, ratio) }
+                if leaving == nil || ratio < leaving!.1 || (ratio == leaving!.1 && key < leaving!.0) { leaving = (key, ratio) }
             }
             // Unbounded: cannot happen for an objective of weighted errors ≥ 0; stop rather than loop.
             guard let (leave, _) = leaving else { return }
-            var row = rows.removeValue(forKey: leave)!
-            row.solve(for: leave, entering)
+            let leavingSymbol = Symbol(id: leave, kind: kinds[leave])
+            var row = takeRow(leavingSymbol)!
+            row.solve(for: leavingSymbol, entering)
             substitute(entering, row)
-            rows[entering] = row
+            setRow(entering, row)
         }
     }
 
@@ -419,39 +529,45 @@ public final class Solver {
         // The marker stands for the constraint's slack: with a constant δ larger, the system is the old one with the
         // marker δ/sign further along (see Tag.sign); or with the other symbol, whose sign is the opposite, moved back.
         let move = delta / tag.sign
-        if let i = rows.index(forKey: tag.marker) {
-            rows.values[i].constant -= move
-            let constant = rows.values[i].constant
+        if rows[tag.marker.id] != nil {
+            rows[tag.marker.id]!.constant -= move
+            let constant = rows[tag.marker.id]!.constant
             if tag.marker.kind == .dummy && !Row.nearZero(constant) { throw .unsatisfiable }
-            if tag.marker.isRestricted && constant < 0 { infeasible.append(tag.marker) }
-        } else if let other = tag.other, let i = rows.index(forKey: other) {
-            rows.values[i].constant += move
-            if rows.values[i].constant < 0 { infeasible.append(other) }
+            if tag.marker.isRestricted && constant < 0 { infeasible.append(tag.marker.id) }
+        } else if let other = tag.other, rows[other.id] != nil {
+            rows[other.id]!.constant += move
+            if rows[other.id]!.constant < 0 { infeasible.append(other.id) }
         } else {
-            for i in rows.indices {
-                guard let c = rows.values[i].cells[tag.marker] else { continue }
-                rows.values[i].constant += c * move
-                let key = rows.keys[i]
-                if key.kind != .external && rows.values[i].constant < 0 { infeasible.append(key) }
+            for key in columns[tag.marker.id] {
+                let c = rows[key]!.coefficient(for: tag.marker)
+                rows[key]!.constant += c * move
+                if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
             }
         }
         try dualOptimize()
     }
 
-    /// Dual simplex: pivots infeasible rows back to ≥ 0, keeping the objective optimal.
+    /// Dual simplex: pivots infeasible rows back to ≥ 0, keeping the objective optimal. The lowest-numbered
+    /// infeasible row goes first, so the pivots do not depend on the order rows were noted in.
     private func dualOptimize() throws(Failure) {
-        while let leaving = infeasible.popLast() {
-            guard var row = rows[leaving], row.constant < 0, !Row.nearZero(row.constant) else { continue }
+        while !infeasible.isEmpty {
+            var best = 0
+            for i in infeasible.indices where infeasible[i] < infeasible[best] { best = i }
+            let key = infeasible.remove(at: best)
+            guard let row = rows[key], row.constant < 0, !Row.nearZero(row.constant) else { continue }
             var entering: (Symbol, Double)?
-            for (s, c) in row.cells where c > 0 && s.kind != .dummy {
-                let ratio = objective.coefficient(for: s) / c
-                if entering == nil || ratio < entering!.1 || (ratio == entering!.1 && s < entering!.0) { entering = (s, ratio) }
+            for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
+                let ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
+                if entering == nil || ratio < entering!.1 || (ratio == entering!.1 && cell.symbol < entering!.0) {
+                    entering = (cell.symbol, ratio)
+                }
             }
             guard let (enter, _) = entering else { throw .unsatisfiable }
-            rows[leaving] = nil
-            row.solve(for: leaving, enter)
-            substitute(enter, row)
-            rows[enter] = row
+            let leavingSymbol = Symbol(id: key, kind: kinds[key])
+            var pivot = takeRow(leavingSymbol)!
+            pivot.solve(for: leavingSymbol, enter)
+            substitute(enter, pivot)
+            setRow(enter, pivot)
         }
     }
 }
