@@ -37,9 +37,8 @@ struct Symbol: Hashable, Comparable {
 
 /// One row of the tableau: `constant + Σ coefficient × symbol` (the value of its basic symbol).
 ///
-/// Cells are a small array searched in place (rows of a layout hold a handful of cells); a row that grows past
-/// `indexThreshold` cells (the objective, over every non-required constraint's error) also keeps a dictionary
-/// from symbol to position.
+/// Cells are an array searched in place (rows of a layout hold a handful of cells). The objective, which holds every
+/// non-required constraint's error, also keeps `positions`: each symbol's place in `cells`, by symbol number.
 struct Row {
     struct Cell {
         var symbol: Symbol
@@ -47,11 +46,18 @@ struct Row {
     }
 
     var constant: Double
-    private(set) var cells: [Cell] = []
-    private var index: [Int: Int]?
-    static let indexThreshold = 24
+    var cells: [Cell] = []
+    /// By symbol number: 1 + the symbol's place in `cells`, 0 when it has none (kept for the objective only).
+    private var positions: [Int32]?
 
     init(constant: Double) { self.constant = constant }
+
+    /// A row that keeps `positions` (the objective).
+    static func indexed() -> Row {
+        var row = Row(constant: 0)
+        row.positions = []
+        return row
+    }
 
     static let epsilon = 1.0e-8
     static func nearZero(_ v: Double) -> Bool { abs(v) < epsilon }
@@ -59,7 +65,10 @@ struct Row {
     var isEmpty: Bool { cells.isEmpty }
 
     func position(of s: Symbol) -> Int? {
-        if let index { return index[s.id] }
+        if let positions {
+            guard s.id < positions.count, positions[s.id] != 0 else { return nil }
+            return Int(positions[s.id]) - 1
+        }
         for i in cells.indices where cells[i].symbol.id == s.id { return i }
         return nil
     }
@@ -85,13 +94,9 @@ struct Row {
         }
         if Row.nearZero(coefficient) { return .updated }
         cells.append(Cell(symbol: s, coefficient: coefficient))
-        if index != nil {
-            index![s.id] = cells.count - 1
-        } else if cells.count > Row.indexThreshold {
-            var built: [Int: Int] = [:]
-            built.reserveCapacity(cells.count * 2)
-            for (i, cell) in cells.enumerated() { built[cell.symbol.id] = i }
-            index = built
+        if positions != nil {
+            if s.id >= positions!.count { positions!.append(contentsOf: repeatElement(0, count: s.id + 1 - positions!.count + 64)) }
+            positions![s.id] = Int32(cells.count)
         }
         return .inserted
     }
@@ -105,15 +110,15 @@ struct Row {
         return c
     }
 
-    private mutating func removeCell(at i: Int) {
+    mutating func removeCell(at i: Int) {
         let removed = cells[i].symbol.id
         let last = cells.count - 1
         if i != last {
             cells[i] = cells[last]
-            index?[cells[i].symbol.id] = i
+            positions?[cells[i].symbol.id] = Int32(i + 1)
         }
         cells.removeLast()
-        index?[removed] = nil
+        positions?[removed] = 0
     }
 
     mutating func reverseSign() {
@@ -194,8 +199,10 @@ public final class Solver {
     private var externals: [Int] = []
     private var edits: [Variable: Edit] = [:]
     private var infeasible: [Int] = []
-    private var objective = Row(constant: 0)
+    private var objective = Row.indexed()
     private var artificial: Row?
+    /// By symbol number: 1 + a symbol's place in the row being added to, while `addToRow` works (0 otherwise).
+    private var scratch: [Int32] = [0]
 
     public init() {}
 
@@ -296,7 +303,7 @@ public final class Solver {
     public func reset() {
         for id in externals { variableOf[id]?.symbol = nil }
         constraints = [:]; rows = [nil]; columns = [[]]; kinds = [.dummy]; variableOf = [nil]; externals = []
-        edits = [:]; infeasible = []; objective = Row(constant: 0); artificial = nil
+        edits = [:]; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
     }
 
     // MARK: The tableau
@@ -307,6 +314,7 @@ public final class Solver {
         rows.append(nil)
         columns.append([])
         variableOf.append(nil)
+        scratch.append(0)
         return s
     }
 
@@ -333,16 +341,44 @@ public final class Solver {
         return row
     }
 
-    /// Adds `coefficient × other` to the basic row `key`, keeping the columns.
+    /// Adds `coefficient × other` to the basic row `key`, keeping the columns. Small rows search each other's cells;
+    /// bigger ones scatter the target's positions into `scratch` first (a sparse accumulator: no search, no hashing).
     private func addToRow(_ key: Int, _ other: Row, _ coefficient: Double) {
         rows[key]!.constant += other.constant * coefficient
+        guard rows[key]!.cells.count * other.cells.count > 64 else {
+            for cell in other.cells {
+                switch rows[key]!.add(cell.symbol, cell.coefficient * coefficient) {
+                case .inserted: columns[cell.symbol.id].insert(key)
+                case .removed: columns[cell.symbol.id].remove(key)
+                case .updated: break
+                }
+            }
+            return
+        }
+        var target = rows[key].take()!
+        for (i, cell) in target.cells.enumerated() { scratch[cell.symbol.id] = Int32(i + 1) }
+        var cancelled = false
         for cell in other.cells {
-            switch rows[key]!.add(cell.symbol, cell.coefficient * coefficient) {
-            case .inserted: columns[cell.symbol.id].insert(key)
-            case .removed: columns[cell.symbol.id].remove(key)
-            case .updated: break
+            let add = cell.coefficient * coefficient
+            let p = Int(scratch[cell.symbol.id])
+            if p != 0 {
+                target.cells[p - 1].coefficient += add
+                if Row.nearZero(target.cells[p - 1].coefficient) { cancelled = true }
+            } else if !Row.nearZero(add) {
+                target.cells.append(Row.Cell(symbol: cell.symbol, coefficient: add))
+                scratch[cell.symbol.id] = Int32(target.cells.count)
+                columns[cell.symbol.id].insert(key)
             }
         }
+        for cell in target.cells { scratch[cell.symbol.id] = 0 }
+        if cancelled {
+            target.cells.removeAll { cell in
+                guard Row.nearZero(cell.coefficient) else { return false }
+                columns[cell.symbol.id].remove(key)
+                return true
+            }
+        }
+        rows[key] = target
     }
 
     /// The constraint as a row over the current parametric symbols, with its slack, error or dummy symbols.
