@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CPixelKernels"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
         // UIKit: views, windows, screens, the application and its run loop.
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "CoreText", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
+        .target(name: "UIKit", dependencies: ["Cassowary", "CoreGraphics", "CoreText", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),
 
         // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.

@@ -76,6 +76,12 @@ open class UIViewController: UIResponder {
     /// Called during the layout pass, just after the root view's `layoutSubviews()`.
     open func viewDidLayoutSubviews() {}
 
+    /// Called when the root view's layout margins changed.
+    open func viewLayoutMarginsDidChange() {}
+
+    /// Called when the root view's safe area changed.
+    open func viewSafeAreaInsetsDidChange() {}
+
     // MARK: Editing
 
     /// Whether the controller's view is in editing mode; set it with `setEditing(_:animated:)`.

@@ -166,6 +166,15 @@ open class UILabel: UIView {
         return CGSize(width: l.size.width.rounded(.up), height: l.size.height.rounded(.up))
     }
 
+    /// The first and last baselines from the view's vertical centre: the text is centred vertically, so its first
+    /// baseline is the font's ascent below the text's top.
+    override var baselineOffsetsFromCenter: (first: CGFloat, last: CGFloat)? {
+        let size = sizeThatFits(CGSize(width: bounds.width > 0 ? bounds.width : .infinity, height: .infinity))
+        let first = -size.height / 2 + font.ascender
+        let lines = max(1, (size.height / max(font.lineHeight, 1)).rounded())
+        return (first, first + (lines - 1) * font.lineHeight)
+    }
+
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity, height: .infinity))
     }

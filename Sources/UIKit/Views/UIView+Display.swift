@@ -28,8 +28,6 @@ extension UIView {
     /// `-1`: no intrinsic size in this dimension.
     public static let noIntrinsicMetric: CGFloat = -1
 
-    /// Tells layout the intrinsic size changed (Vitrine has no Auto Layout; marks the superview for layout).
-    public func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
 
     /// Draws a picture of the view's hierarchy as it is on screen into the current context, scaled so the
     /// view's bounds fill `rect`: cached content placed, scaled or stretched by `contentMode` and

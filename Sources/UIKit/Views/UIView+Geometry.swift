@@ -20,6 +20,7 @@ extension UIView {
             // The size through the view (autoresizing, layout), then the layer places it (its size is set already).
             setBoundsSize(CALayer.boundsSize(forFrameSize: newValue.size, transform: storedTransform, current: storedBounds.size))
             layer.frame = newValue
+            if layoutVariables != nil { autoLayoutGeometryDidChange() }
         }
     }
 
@@ -33,6 +34,7 @@ extension UIView {
             let oldSize = storedBounds.size
             storedBounds = newValue
             if newValue.size != oldSize { boundsSizeDidChange(from: oldSize) }
+            if layoutVariables != nil { autoLayoutGeometryDidChange() }
         }
     }
 
@@ -42,6 +44,7 @@ extension UIView {
         set {
             precondition(newValue.x.isFinite && newValue.y.isFinite, "UIView.center: non-finite point \(newValue)")
             storedCenter = newValue
+            if layoutVariables != nil { autoLayoutGeometryDidChange() }
         }
     }
 

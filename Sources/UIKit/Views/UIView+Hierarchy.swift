@@ -77,6 +77,7 @@ extension UIView {
         let oldWindow = storedWindow
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        autoLayoutWillLeave(parent)
         if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
         if let i = parent.indexOfSubview(self) { parent.subviews.remove(at: i) }
         superviewLink = nil
@@ -144,6 +145,7 @@ extension UIView {
 
         oldSuperview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
+        if let oldSuperview { view.autoLayoutWillLeave(oldSuperview) }
         if windowChanges { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
 
         if let oldSuperview {
@@ -159,6 +161,7 @@ extension UIView {
             view.setWindowInSubtree(newWindow)
             view.forEachInSubtree { $0.didMoveToWindow() }
         }
+        view.autoLayoutDidJoin(self)
         view.didMoveToSuperview()
         didAddSubview(view)
 

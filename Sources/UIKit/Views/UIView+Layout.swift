@@ -25,6 +25,8 @@ extension UIView {
     /// Lays out now, if layout is pending: from the highest ancestor that needs layout (CALayer's rule), down
     /// through every subtree with pending layout.
     public func layoutIfNeeded() {
+        // Constraints first: the engine writes the frames layout starts from.
+        syncLayoutEngine()
         var top = self
         while let s = top.superview, s.needsLayoutFlag { top = s }
         top.layoutSubtreeIfNeeded()
@@ -46,6 +48,7 @@ extension UIView {
     /// subtrees that have something to do.
     func layoutSubtreeIfNeeded() {
         guard needsLayoutFlag || subtreeNeedsLayout else { return }
+        if superview == nil, let engine = autoLayout?.engine { engine.sync() }
         if needsLayoutFlag {
             needsLayoutFlag = false
             viewDelegate?.viewWillLayoutSubviews()

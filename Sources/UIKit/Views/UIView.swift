@@ -56,6 +56,13 @@ open class UIView: UIResponder {
 
     // MARK: Layout state (see UIView+Layout.swift)
 
+    // MARK: Auto Layout state (see AutoLayout/)
+
+    /// The view's constraints, priorities, margins and guides, once it uses Auto Layout.
+    var autoLayout: ViewAutoLayout?
+    /// The view's variables in its hierarchy's layout engine, while it is in one.
+    public var layoutVariables: LayoutVariables?
+
     /// Whether the opaque-with-alpha warning was printed for this view.
     var warnedOpaqueWithAlpha = false
 
@@ -210,8 +217,27 @@ open class UIView: UIResponder {
     // MARK: Overridable drawing and layout hooks
 
     /// Lays out subviews. Called during the layout pass, after autoresizing, when the view needs layout.
-    /// The default does nothing; override it to position subviews by hand.
+    /// The default does nothing (subviews placed by constraints already have their frames); override it to
+    /// position subviews by hand.
     open func layoutSubviews() {}
+
+    /// Updates the view's constraints before layout, when `setNeedsUpdateConstraints()` asked (and once when the
+    /// hierarchy first lays out with constraints). Override to add or change constraints; call `super` last.
+    open func updateConstraints() { autoLayout?.needsUpdateConstraints = false }
+
+    /// Whether the class must be laid out with constraints even when none is installed yet (its
+    /// `updateConstraints()` then runs when it joins a hierarchy); `false` by default.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// Called when the layout margins change. Override to respond; call `super`.
+    open func layoutMarginsDidChange() { marginsChanged() }
+
+    /// Called when the safe area changes. Override to respond; call `super`.
+    open func safeAreaInsetsDidChange() {}
+
+    /// Where the first and last baselines are, measured from the view's vertical centre; `nil` for views without
+    /// text (their baselines are their bottom edge, as UIKit's are). Labels override it.
+    var baselineOffsetsFromCenter: (first: CGFloat, last: CGFloat)? { nil }
 
     /// Draws the view's content into the current graphics context. The default draws nothing (and a view
     /// whose class does not override it gets no backing store).

@@ -1,0 +1,593 @@
+import Cassowary
+import Foundation
+import Logging
+
+/// Cassowary's linear expressions (Foundation has an `Expression` of its own).
+private typealias Expr = Cassowary.Expression
+
+/// The variables the engine solves for one layout item: its alignment rectangle (x, y, width, height) in the
+/// coordinates of its hierarchy's root, and the constraints the engine made for it (autoresizing or guide pins,
+/// intrinsic size).
+public final class LayoutVariables {
+    let x: Variable, y: Variable, w: Variable, h: Variable
+    /// Pins: the root's size, an autoresizing mask, a guide's insets. With what they were made from, to move them
+    /// in place when the item's frame changes.
+    var pins: [Constraint] = []
+    var pinConstants: [Double] = []
+    var pinKey: [Double] = []
+    /// Hugging and compression resistance: per axis, (hugging ≤, resistance ≥) when the axis has an intrinsic size.
+    var intrinsic: [Constraint?] = [nil, nil, nil, nil]
+    var intrinsicKey: [Double] = []
+    /// Whether one of the variables changed in the last solve.
+    var changed = false
+
+    init(_ name: String) {
+        x = Variable(name + ".minX"); y = Variable(name + ".minY")
+        w = Variable(name + ".width"); h = Variable(name + ".height")
+    }
+}
+
+/// The Auto Layout engine of one view hierarchy (its root: a window, or a view not in a window): a Cassowary solver
+/// over every item the active constraints mention and their ancestors. Changes are incremental — a constraint
+/// activated or deactivated, a constant or priority changed, an intrinsic size invalidated, a frame set by code on an
+/// autoresizing view — and only views whose solved rectangle changed get new frames. Moving views between
+/// hierarchies rebuilds the engines concerned at their next layout.
+@MainActor
+final class LayoutEngine {
+    static let log = Logger(label: "vitrine.layout")
+
+    private let solver = Solver()
+    private weak var root: UIView?
+    /// Whether this is the hierarchy's engine (items point back at it) or a measuring one (`systemLayoutSizeFitting`).
+    private let isMain: Bool
+    private var variables: [ObjectIdentifier: LayoutVariables] = [:]
+    /// Items in the order they were registered: every item after the items it is placed relative to.
+    private struct Entry { weak var item: (any LayoutItem)? ; let variables: LayoutVariables }
+    private var entries: [Entry] = []
+    /// NSLayoutConstraints the solver holds, and what they became.
+    private var installed: [ObjectIdentifier: (constraint: NSLayoutConstraint, solved: Constraint)] = [:]
+
+    var needsRebuild = true
+    private var pendingAdds: [NSLayoutConstraint] = []
+    private var pendingRemoves: [NSLayoutConstraint] = []
+    private var pendingConstants: [(NSLayoutConstraint, CGFloat)] = []
+    private var dirtyPins: [UIView] = []
+    private var dirtyIntrinsic: [UIView] = []
+    /// For a measuring engine: the root's size wishes.
+    private var fitting: (width: Double, height: Double, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
+
+    init(root: UIView, main: Bool = true) {
+        self.root = root
+        isMain = main
+    }
+
+    // MARK: Entry points from constraints and views
+
+    /// The engine of `view`'s hierarchy, made if there is none.
+    static func engine(for view: UIView) -> LayoutEngine {
+        let root = view.hierarchyRoot
+        let state = root.autoLayoutState
+        if let engine = state.engine { return engine }
+        let engine = LayoutEngine(root: root)
+        state.engine = engine
+        // The first layout under constraints asks every view for its constraints (UIKit's update pass).
+        root.forEachInSubtree { $0.autoLayoutState.needsUpdateConstraints = true }
+        pendingUpdateRoots.append(WeakView(view: root))
+        return engine
+    }
+
+    static func activate(_ c: NSLayoutConstraint) {
+        let views = c.allItems.compactMap { ($0 as? any LayoutItem).flatMap(Self.view(of:)) }
+        guard views.count == c.allItems.count, let first = views.first else {
+            LayoutEngine.log.error("NSLayoutConstraint: an item of \(c.layoutDescription()) is gone; not activated")
+            return
+        }
+        var ancestor: UIView? = first
+        for v in views.dropFirst() {
+            while let a = ancestor, !v.isDescendant(of: a) { ancestor = a.superview }
+        }
+        guard let ancestor else {
+            let anchors = c.allItems.map { NSLayoutConstraint.itemName($0) }.joined(separator: "> and <")
+            preconditionFailure("Unable to activate constraint with anchors <\(anchors)> because they have no common ancestor.  Does the constraint or its anchors reference items in different view hierarchies?  That's illegal.")
+        }
+        ancestor.autoLayoutState.installed.append(c)
+        c.installedOn = ancestor
+        let engine = engine(for: ancestor)
+        if !engine.needsRebuild { engine.pendingAdds.append(c) }
+        ancestor.setNeedsLayout()
+    }
+
+    static func deactivate(_ c: NSLayoutConstraint) {
+        guard let view = c.installedOn else { return }
+        view.autoLayoutState.installed.removeAll { $0 === c }
+        c.installedOn = nil
+        if let engine = view.hierarchyRoot.autoLayout?.engine, !engine.needsRebuild {
+            engine.pendingAdds.removeAll { $0 === c }
+            if engine.installed[ObjectIdentifier(c)] != nil { engine.pendingRemoves.append(c) }
+        }
+        view.setNeedsLayout()
+    }
+
+    static func constantDidChange(_ c: NSLayoutConstraint, from old: CGFloat) {
+        guard let view = c.installedOn, let engine = view.hierarchyRoot.autoLayout?.engine, !engine.needsRebuild else { return }
+        if engine.installed[ObjectIdentifier(c)] != nil { engine.pendingConstants.append((c, old)) }
+        view.setNeedsLayout()
+    }
+
+    static func priorityDidChange(_ c: NSLayoutConstraint) {
+        guard let view = c.installedOn, let engine = view.hierarchyRoot.autoLayout?.engine, !engine.needsRebuild else { return }
+        if engine.installed[ObjectIdentifier(c)] != nil {
+            engine.pendingRemoves.append(c)
+            engine.pendingAdds.append(c)
+        }
+        view.setNeedsLayout()
+    }
+
+    /// An autoresizing (or root) view in an engine changed its frame by code or by autoresizing: its pins move.
+    func pinsChanged(_ view: UIView) {
+        if !needsRebuild { dirtyPins.append(view) }
+    }
+
+    func intrinsicChanged(_ view: UIView) {
+        if !needsRebuild { dirtyIntrinsic.append(view) }
+    }
+
+    /// The view an item is placed in (a view itself; a guide's owning view).
+    static func view(of item: any LayoutItem) -> UIView? {
+        (item as? UIView) ?? (item as? UILayoutGuide)?.owningView
+    }
+
+    // MARK: The update-constraints pass
+
+    private struct WeakView { weak var view: UIView? }
+    /// Roots whose subtrees have views waiting for `updateConstraints()`.
+    private static var pendingUpdateRoots: [WeakView] = []
+
+    static func noteNeedsUpdateConstraints(_ view: UIView) {
+        pendingUpdateRoots.append(WeakView(view: view))
+    }
+
+    /// Runs `updateConstraints()` on the views below `top` that asked for it, leaves first (UIKit's order: a view's
+    /// constraints may depend on its subviews').
+    static func updateConstraints(in top: UIView) {
+        guard !pendingUpdateRoots.isEmpty else { return }
+        var waiting: [(depth: Int, view: UIView)] = []
+        var kept: [WeakView] = []
+        for entry in pendingUpdateRoots {
+            guard let v = entry.view else { continue }
+            guard v.isDescendant(of: top) else { kept.append(entry); continue }
+            v.forEachInSubtree { candidate in
+                if candidate.autoLayout?.needsUpdateConstraints == true { waiting.append((candidate.depth, candidate)) }
+            }
+        }
+        pendingUpdateRoots = kept
+        waiting.sort { $0.depth > $1.depth }
+        for (_, view) in waiting where view.autoLayout?.needsUpdateConstraints == true {
+            view.autoLayout?.needsUpdateConstraints = false
+            view.updateConstraints()
+        }
+    }
+
+    // MARK: Solving
+
+    /// Brings the engine up to date with its hierarchy and writes the frames that changed. Runs before layout.
+    func sync() {
+        guard let root else { return }
+        Self.updateConstraints(in: root)
+        if needsRebuild {
+            rebuild()
+        } else {
+            applyPending()
+        }
+        var changedItems: [ObjectIdentifier: Bool] = [:]
+        solver.updateVariables { variable in
+            if let owner = variable.context { changedItems[ObjectIdentifier(owner)] = true }
+        }
+        guard isMain, !changedItems.isEmpty else { return }
+        for entry in entries {
+            guard let view = entry.item as? UIView, !view.translatesAutoresizingMaskIntoConstraints, view !== root,
+                  changedItems[ObjectIdentifier(view)] != nil || changedItems[ObjectIdentifier(entry.variables)] != nil
+                    || view.superview.map({ changedItems[ObjectIdentifier($0)] != nil }) == true else { continue }
+            apply(entry.variables, to: view)
+        }
+    }
+
+    /// Writes a solved rectangle into `view`'s bounds size and centre, on the screen's pixel grid.
+    private func apply(_ v: LayoutVariables, to view: UIView) {
+        guard let parent = view.superview, let pv = variables[ObjectIdentifier(parent)] else { return }
+        let scale = (view.window?.screen.scale ?? UIScreen.main.scale)
+        func snap(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+        let minX = snap(v.x.value - pv.x.value) + parent.bounds.minX
+        let minY = snap(v.y.value - pv.y.value) + parent.bounds.minY
+        let maxX = snap(v.x.value + v.w.value - pv.x.value) + parent.bounds.minX
+        let maxY = snap(v.y.value + v.h.value - pv.y.value) + parent.bounds.minY
+        let size = CGSize(width: max(0, maxX - minX), height: max(0, maxY - minY))
+        let center = CGPoint(x: minX + size.width / 2, y: minY + size.height / 2)
+        if view.bounds.size != size { view.setBoundsSize(size) }
+        if view.center != center { view.center = center }
+    }
+
+    private func rebuild() {
+        guard let root else { return }
+        solver.reset()
+        for entry in entries { if isMain { entry.item?.layoutVariables = nil } }
+        variables = [:]; entries = []; installed = [:]
+        pendingAdds = []; pendingRemoves = []; pendingConstants = []; dirtyPins = []; dirtyIntrinsic = []
+        needsRebuild = false
+        register(root)
+        var all: [NSLayoutConstraint] = []
+        root.forEachInSubtree { view in all.append(contentsOf: view.autoLayout?.installed ?? []) }
+        for c in all { add(c) }
+    }
+
+    private func applyPending() {
+        let removes = pendingRemoves, adds = pendingAdds, constants = pendingConstants
+        let pins = dirtyPins, intrinsic = dirtyIntrinsic
+        pendingRemoves = []; pendingAdds = []; pendingConstants = []; dirtyPins = []; dirtyIntrinsic = []
+        for c in removes {
+            guard let record = installed.removeValue(forKey: ObjectIdentifier(c)) else { continue }
+            try? solver.remove(record.solved)
+        }
+        for (c, old) in constants {
+            guard let record = installed[ObjectIdentifier(c)], !c.isBroken else { continue }
+            do {
+                // The solver's constant is the expression's: the constraint's constant enters it negated.
+                try solver.setConstant(-Double(c.constant), of: record.solved, was: -Double(old))
+            } catch {
+                installed[ObjectIdentifier(c)] = nil
+                try? solver.remove(record.solved)
+                add(c)
+            }
+        }
+        for c in adds where c.isActive && installed[ObjectIdentifier(c)] == nil { add(c) }
+        for view in pins { updatePins(of: view) }
+        for view in intrinsic { updateIntrinsic(of: view) }
+    }
+
+    // MARK: Items
+
+    /// The variables of `item`, registering it (and what it is placed relative to) when it is new.
+    @discardableResult
+    private func register(_ item: any LayoutItem) -> LayoutVariables {
+        if let existing = variables[ObjectIdentifier(item)] { return existing }
+        let parent = item.layoutParentView
+        let parentVariables = parent.flatMap { p -> LayoutVariables? in
+            guard item !== root else { return nil }
+            return register(p)
+        }
+        let v = LayoutVariables(NSLayoutConstraint.itemName(item))
+        for variable in [v.x, v.y, v.w, v.h] { variable.context = item }
+        variables[ObjectIdentifier(item)] = v
+        entries.append(Entry(item: item, variables: v))
+        if isMain { item.layoutVariables = v }
+        if let view = item as? UIView {
+            if view === root || parentVariables == nil {
+                pinRoot(view, v)
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                makeMaskPins(view, v, parentVariables!)
+            } else {
+                updateIntrinsic(of: view)
+            }
+        } else if let guide = item as? UILayoutGuide, let owner = parentVariables, let ownerView = guide.owningView {
+            makeGuidePins(guide, v, owner, ownerView)
+        }
+        return v
+    }
+
+    private func addRequired(_ c: Constraint, to v: LayoutVariables) {
+        do { try solver.add(c); v.pins.append(c) } catch {
+            Self.log.error("Auto Layout: a pin could not be added (\(c)): \(error)")
+        }
+    }
+
+    /// The root: at the origin with its bounds size (or, measuring, as small or big as its content asks).
+    private func pinRoot(_ view: UIView, _ v: LayoutVariables) {
+        addRequired(Expr(v.x) == 0, to: v)
+        addRequired(Expr(v.y) == 0, to: v)
+        if let fitting {
+            addRequired(Expr(v.w) >= 0, to: v)
+            addRequired(Expr(v.h) >= 0, to: v)
+            try? solver.add((Expr(v.w) == fitting.width) | Self.strength(fitting.horizontal))
+            try? solver.add((Expr(v.h) == fitting.height) | Self.strength(fitting.vertical))
+            return
+        }
+        let size = view.bounds.size
+        let wc = Expr(v.w) == Double(size.width), hc = Expr(v.h) == Double(size.height)
+        addRequired(wc, to: v)
+        addRequired(hc, to: v)
+        v.pinConstants = [Double(size.width), Double(size.height)]
+        v.pinKey = [-1]
+    }
+
+    /// What an autoresizing mask says, as constraints (UIKit's `NSAutoresizingMaskLayoutConstraint`s): per axis the
+    /// leading margin and the size are fixed, or grow with the superview in the shares Vitrine's autoresizing
+    /// arithmetic gives them (UIView+Layout.swift), so the engine and autoresizing agree.
+    private func maskTerms(_ view: UIView) -> (constants: [Double], shares: [Double]) {
+        let f = view.frame
+        guard let parent = view.superview else { return ([0, 0, 0, 0], [0, 0, 0, 0]) }
+        let size = parent.bounds.size, origin = parent.bounds.origin
+        let mask = parent.autoresizesSubviews ? view.autoresizingMask : []
+        func axis(_ pos: CGFloat, _ len: CGFloat, _ parentLength: CGFloat, _ lead: Bool, _ flex: Bool, _ trail: Bool) -> (Double, Double) {
+            let lw = lead ? max(0, pos) : 0, sw = flex ? max(0, len) : 0, tw = trail ? max(0, parentLength - pos - len) : 0
+            let total = lw + sw + tw
+            let count = CGFloat((lead ? 1 : 0) + (flex ? 1 : 0) + (trail ? 1 : 0))
+            guard count > 0 else { return (0, 0) }
+            func share(_ on: Bool, _ weight: CGFloat) -> Double { on ? Double(total > 0 ? weight / total : 1 / count) : 0 }
+            return (share(lead, lw), share(flex, sw))
+        }
+        let (fx, fw) = axis(f.minX, f.width, size.width, mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                            mask.contains(.flexibleRightMargin))
+        let (fy, fh) = axis(f.minY, f.height, size.height, mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                            mask.contains(.flexibleBottomMargin))
+        // x − P.x − fx·P.w == (f.minX − origin.x) − fx·S.w, and so on.
+        let constants = [Double(f.minX - origin.x) - fx * Double(size.width), Double(f.width) - fw * Double(size.width),
+                         Double(f.minY - origin.y) - fy * Double(size.height), Double(f.height) - fh * Double(size.height)]
+        return (constants, [fx, fw, fy, fh])
+    }
+
+    private func makeMaskPins(_ view: UIView, _ v: LayoutVariables, _ p: LayoutVariables) {
+        let (k, s) = maskTerms(view)
+        let made = [Expr(v.x) - p.x - p.w * s[0] == k[0], Expr(v.w) - p.w * s[1] == k[1],
+                    Expr(v.y) - p.y - p.h * s[2] == k[2], Expr(v.h) - p.h * s[3] == k[3]]
+        for c in made { addRequired(c, to: v) }
+        v.pinConstants = k
+        v.pinKey = s
+    }
+
+    private func updatePins(of view: UIView) {
+        guard let v = variables[ObjectIdentifier(view)], !v.pins.isEmpty else { return }
+        if v.pinKey == [-1] {
+            // The root: its size.
+            let new = [Double(view.bounds.width), Double(view.bounds.height)]
+            for i in 0..<2 where new[i] != v.pinConstants[i] {
+                try? solver.setConstant(-new[i], of: v.pins[2 + i], was: -v.pinConstants[i])
+            }
+            v.pinConstants = new
+            return
+        }
+        guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
+              let p = variables[ObjectIdentifier(parent)] else { return }
+        let (k, s) = maskTerms(view)
+        if s == v.pinKey {
+            for i in 0..<4 where k[i] != v.pinConstants[i] {
+                do { try solver.setConstant(-k[i], of: v.pins[i], was: -v.pinConstants[i]) } catch {
+                    Self.log.error("Auto Layout: \(view)'s autoresizing constraints contradict the others")
+                }
+            }
+            v.pinConstants = k
+        } else {
+            for c in v.pins { try? solver.remove(c) }
+            v.pins = []
+            makeMaskPins(view, v, p)
+        }
+    }
+
+    private func makeGuidePins(_ guide: UILayoutGuide, _ g: LayoutVariables, _ o: LayoutVariables, _ owner: UIView) {
+        let insets: UIEdgeInsets
+        switch guide.role {
+        case .custom: return
+        case .margins, .readableContent: insets = owner.layoutMargins
+        case .safeArea: insets = owner.safeAreaInsets
+        }
+        addRequired(Expr(g.y) == o.y + Double(insets.top), to: g)
+        addRequired(Expr(g.h) == o.h - Double(insets.top + insets.bottom), to: g)
+        if guide.role == .readableContent {
+            // Centred in the margins, as wide as they allow up to a readable line (672 points).
+            addRequired(Expr(g.x) + g.w * 0.5 == o.x + Double(insets.left) + (o.w - Double(insets.left + insets.right)) * 0.5, to: g)
+            addRequired(Expr(g.w) <= o.w - Double(insets.left + insets.right), to: g)
+            addRequired(Expr(g.w) <= 672, to: g)
+            try? solver.add((Expr(g.w) == o.w - Double(insets.left + insets.right)) | Self.strength(UILayoutPriority(999)))
+        } else {
+            addRequired(Expr(g.x) == o.x + Double(insets.left), to: g)
+            addRequired(Expr(g.w) == o.w - Double(insets.left + insets.right), to: g)
+        }
+    }
+
+    /// Hugging (≤ the intrinsic size) and compression resistance (≥) per axis with an intrinsic size.
+    private func updateIntrinsic(of view: UIView) {
+        guard let v = variables[ObjectIdentifier(view)], !view.translatesAutoresizingMaskIntoConstraints else { return }
+        let size = view.intrinsicContentSize
+        let state = view.autoLayoutState
+        let key = [Double(size.width), Double(size.height), Double(state.hugging.0.rawValue), Double(state.hugging.1.rawValue),
+                   Double(state.compression.0.rawValue), Double(state.compression.1.rawValue)]
+        guard key != v.intrinsicKey else { return }
+        let old = v.intrinsicKey
+        v.intrinsicKey = key
+        for axis in 0..<2 {
+            let length = axis == 0 ? size.width : size.height
+            let variable = axis == 0 ? v.w : v.h
+            let hug = axis == 0 ? state.hugging.0 : state.hugging.1
+            let resist = axis == 0 ? state.compression.0 : state.compression.1
+            let samePriorities = old.count == 6 && old[2 + axis] == key[2 + axis] && old[4 + axis] == key[4 + axis]
+            let had = v.intrinsic[axis * 2] != nil
+            let has = length != UIView.noIntrinsicMetric && length >= 0 && length.isFinite
+            if had && has && samePriorities {
+                let was = old[axis]
+                try? solver.setConstant(-Double(length), of: v.intrinsic[axis * 2]!, was: -was)
+                try? solver.setConstant(-Double(length), of: v.intrinsic[axis * 2 + 1]!, was: -was)
+                continue
+            }
+            for i in [axis * 2, axis * 2 + 1] { if let c = v.intrinsic[i] { try? solver.remove(c) }; v.intrinsic[i] = nil }
+            guard has else { continue }
+            let hugging = (Expr(variable) <= Double(length)) | Self.strength(hug)
+            let resistance = (Expr(variable) >= Double(length)) | Self.strength(resist)
+            do {
+                try solver.add(hugging); v.intrinsic[axis * 2] = hugging
+                try solver.add(resistance); v.intrinsic[axis * 2 + 1] = resistance
+            } catch {
+                Self.log.error("Auto Layout: \(view)'s intrinsic size could not be added: \(error)")
+            }
+        }
+    }
+
+    // MARK: Constraints
+
+    /// A priority as a solver strength: required at 1000; below, a weight of 10^(priority/100), so each step of 100
+    /// weighs ten times the one below (a violation of a higher priority costs more than any likely violation of a
+    /// lower one, as UIKit orders them).
+    static func strength(_ p: UILayoutPriority) -> Strength {
+        p.rawValue >= 1000 ? .required : Strength(pow(10, Double(max(p.rawValue, 1)) / 100))
+    }
+
+    private func add(_ c: NSLayoutConstraint) {
+        guard let expression = expression(for: c) else { return }
+        let relation: Relation = c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
+        let solved = Constraint(expression, relation, strength: Self.strength(c.priority))
+        solved.context = c
+        do {
+            try solver.add(solved)
+            c.isBroken = false
+            installed[ObjectIdentifier(c)] = (c, solved)
+        } catch Solver.Failure.unsatisfiable {
+            reportUnsatisfiable(c)
+            // Broken: kept as the strongest wish short of required, so layout goes on as close to it as it can.
+            let broken = Constraint(expression, relation, strength: Self.strength(UILayoutPriority(999)))
+            broken.context = c
+            if (try? solver.add(broken)) != nil {
+                c.isBroken = true
+                installed[ObjectIdentifier(c)] = (c, broken)
+            }
+        } catch {
+            Self.log.error("Auto Layout: \(c.layoutDescription()) was not added (\(error): a constant or multiplier is not a finite number)")
+        }
+    }
+
+    /// UIKit's message for a required constraint that contradicts the others, with the constraints that share its
+    /// items (the likely culprits).
+    private func reportUnsatisfiable(_ c: NSLayoutConstraint) {
+        let items = Set(c.allItems.map(ObjectIdentifier.init))
+        let related = installed.values.map(\.constraint).filter { other in
+            other.allItems.contains { items.contains(ObjectIdentifier($0)) }
+        } + [c]
+        let list = related.map { "    \"\($0.layoutDescription())\"" }.joined(separator: ",\n")
+        let message = """
+            [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want. 
+            \tTry this: 
+            \t\t(1) look at each constraint and try to figure out which you don't expect; 
+            \t\t(2) find the code that added the unwanted constraint or constraints and fix it. 
+            (
+            \(list)
+            )
+
+            Will attempt to recover by breaking constraint 
+            \(c.layoutDescription())
+
+            Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+            The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.
+            """
+        Self.unsatisfiableReports += 1
+        Self.lastUnsatisfiableReport = message
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// How many times constraints had to be broken, and the last message (tests).
+    static var unsatisfiableReports = 0
+    static var lastUnsatisfiableReport = ""
+
+    /// `first − (multiplier × second + constant)`, over the items' variables; `nil` when an item is gone.
+    private func expression(for c: NSLayoutConstraint) -> Expr? {
+        guard let lhs = side(c.firstItem, c.firstAttribute, c.firstOffset) else { return nil }
+        var e = lhs
+        if c.secondItem != nil || c.secondOffset != nil {
+            guard let rhs = side(c.secondItem, c.secondAttribute, c.secondOffset) else { return nil }
+            e = e - rhs * Double(c.multiplier)
+        }
+        return e - Double(c.constant)
+    }
+
+    private func side(_ item: AnyObject?, _ attribute: NSLayoutConstraint.Attribute, _ offset: NSLayoutConstraint.Offset?) -> Expr? {
+        if let offset {
+            guard let a = attributeExpression(offset.from, offset.fromAttribute),
+                  let b = attributeExpression(offset.to, offset.toAttribute) else { return nil }
+            return b - a
+        }
+        guard let item else { return nil }
+        return attributeExpression(item, attribute)
+    }
+
+    /// An attribute of an item as an expression of its variables. Leading and trailing follow the item's layout
+    /// direction: right to left, they are measured leftwards (negated), so `a.leading == b.trailing + 8` puts `a` 8
+    /// points to the left of `b`.
+    private func attributeExpression(_ object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Expr? {
+        guard let item = object as? any LayoutItem, let ownerView = Self.view(of: item), ownerView.hierarchyRoot === root else {
+            return nil
+        }
+        let v = register(item)
+        let view = item as? UIView
+        let margins = view?.layoutMargins ?? .zero
+        let rtl = ownerView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let x = Expr(v.x), y = Expr(v.y), w = Expr(v.w), h = Expr(v.h)
+        switch attribute {
+        case .left: return x
+        case .right: return x + w
+        case .top: return y
+        case .bottom: return y + h
+        case .width: return w
+        case .height: return h
+        case .centerX: return x + w * 0.5
+        case .centerY: return y + h * 0.5
+        case .leading: return rtl ? (x + w) * (-1.0) : x
+        case .trailing: return rtl ? x * (-1.0) : x + w
+        case .leftMargin: return x + Double(margins.left)
+        case .rightMargin: return x + w - Double(margins.right)
+        case .topMargin: return y + Double(margins.top)
+        case .bottomMargin: return y + h - Double(margins.bottom)
+        case .leadingMargin: return rtl ? (x + w - Double(margins.right)) * (-1.0) : x + Double(margins.left)
+        case .trailingMargin: return rtl ? (x + Double(margins.left)) * (-1.0) : x + w - Double(margins.right)
+        case .centerXWithinMargins: return x + w * 0.5 + Double(margins.left - margins.right) / 2
+        case .centerYWithinMargins: return y + h * 0.5 + Double(margins.top - margins.bottom) / 2
+        case .firstBaseline:
+            guard let view, let offset = view.baselineOffsetsFromCenter else { return y + h }
+            return y + h * 0.5 + Double(offset.first)
+        case .lastBaseline:
+            guard let view, let offset = view.baselineOffsetsFromCenter else { return y + h }
+            return y + h * 0.5 + Double(offset.last)
+        case .notAnAttribute: return nil
+        }
+    }
+
+    // MARK: Reading results
+
+    /// `item`'s solved rectangle in `view`'s coordinates (`view` in the same engine).
+    static func frame(of item: any LayoutItem, in view: UIView) -> CGRect {
+        if let v = item.layoutVariables, let pv = view.layoutVariables {
+            return CGRect(x: v.x.value - pv.x.value + view.bounds.minX, y: v.y.value - pv.y.value + view.bounds.minY,
+                          width: v.w.value, height: v.h.value)
+        }
+        if let guide = item as? UILayoutGuide {
+            switch guide.role {
+            case .margins, .readableContent: return view.bounds.inset(by: view.layoutMargins)
+            case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+            case .custom: return .zero
+            }
+        }
+        return (item as? UIView)?.frame ?? .zero
+    }
+
+    /// The size `view` takes with its constraints when asked to be as close to `target` as the fitting priorities
+    /// allow (`systemLayoutSizeFitting`): a measuring engine over the view and its subtree.
+    static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        updateConstraints(in: view)
+        let engine = LayoutEngine(root: view, main: false)
+        engine.fitting = (Double(min(target.width, 1e7)), Double(min(target.height, 1e7)), horizontal, vertical)
+        engine.needsRebuild = false
+        engine.register(view)
+        var all: [NSLayoutConstraint] = []
+        view.forEachInSubtree { all.append(contentsOf: $0.autoLayout?.installed ?? []) }
+        // The view's own size constraints may be installed on it or above it (its superview holds the
+        // constraints between it and its siblings; those with the superview are not the view's and stay out).
+        var ancestor = view.superview
+        while let a = ancestor {
+            for c in a.autoLayout?.installed ?? [] where c.allItems.allSatisfy({ item in
+                (item as? any LayoutItem).flatMap(Self.view(of:)).map { $0.isDescendant(of: view) } == true
+            }) { all.append(c) }
+            ancestor = a.superview
+        }
+        for c in all { engine.add(c) }
+        engine.solver.updateVariables()
+        guard let v = engine.variables[ObjectIdentifier(view)] else { return view.bounds.size }
+        let scale = view.window?.screen.scale ?? UIScreen.main.scale
+        return CGSize(width: (CGFloat(v.w.value) * scale).rounded(.up) / scale, height: (CGFloat(v.h.value) * scale).rounded(.up) / scale)
+    }
+}

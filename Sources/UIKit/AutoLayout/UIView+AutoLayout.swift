@@ -1,0 +1,468 @@
+import Foundation
+
+/// A view's Auto Layout state, made the first time the view takes part (most views of an app that lays out by
+/// hand never get one).
+@MainActor
+final class ViewAutoLayout {
+    var translatesAutoresizingMask = true
+    /// Active constraints whose closest common ancestor is this view (`constraints`).
+    var installed: [NSLayoutConstraint] = []
+    /// The hierarchy's engine, when this view is its root.
+    var engine: LayoutEngine?
+    var needsUpdateConstraints = false
+    /// Content hugging and compression resistance, horizontal then vertical.
+    var hugging: (UILayoutPriority, UILayoutPriority) = (.defaultLow, .defaultLow)
+    var compression: (UILayoutPriority, UILayoutPriority) = (.defaultHigh, .defaultHigh)
+    var guides: [UILayoutGuide] = []
+    var marginsGuide: UILayoutGuide?
+    var safeAreaGuide: UILayoutGuide?
+    var readableGuide: UILayoutGuide?
+    var directionalMargins: NSDirectionalEdgeInsets?
+    var margins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var preservesSuperviewMargins = false
+    var insetsMarginsFromSafeArea = true
+    var semanticContent: UISemanticContentAttribute = .unspecified
+}
+
+/// Edge insets that follow the layout direction: leading and trailing instead of left and right.
+public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+}
+
+/// Which way the interface reads.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight, rightToLeft
+}
+
+/// How a view's content follows the layout direction (UIKit's values).
+public enum UISemanticContentAttribute: Int, Sendable {
+    case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft
+}
+
+/// The axes of a layout (constraints, stack views).
+extension NSLayoutConstraint {
+    public enum Axis: Int, Sendable { case horizontal, vertical }
+}
+
+/// `systemLayoutSizeFitting`'s targets.
+extension UIView {
+    /// The smallest size the constraints allow.
+    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    /// The largest size the constraints allow.
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+    /// The standard spacing between siblings, and of `constraint(equalToSystemSpacingAfter:multiplier:)`.
+    static let systemSpacing: CGFloat = 8
+}
+
+extension UIView: LayoutItem {
+    public var layoutParentView: UIView? { superview }
+
+    var autoLayoutState: ViewAutoLayout {
+        if let state = autoLayout { return state }
+        let state = ViewAutoLayout()
+        autoLayout = state
+        return state
+    }
+
+    /// The top of the view's hierarchy: its window, or the highest superview.
+    var hierarchyRoot: UIView {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    var depth: Int {
+        var d = 0
+        var v = self
+        while let s = v.superview { d += 1; v = s }
+        return d
+    }
+
+    // MARK: Constraints
+
+    /// Whether the view's frame (set by code or by its autoresizing mask) becomes constraints; `true` for views
+    /// made in code. Set it to `false` for views placed by constraints.
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { autoLayout?.translatesAutoresizingMask ?? true }
+        set {
+            guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
+            autoLayoutState.translatesAutoresizingMask = newValue
+            hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+            setNeedsLayout()
+        }
+    }
+
+    /// The active constraints installed on this view (those whose closest common ancestor it is).
+    public var constraints: [NSLayoutConstraint] { autoLayout?.installed ?? [] }
+
+    /// Activates `constraint` (its items must be this view or its descendants, as UIKit requires).
+    public func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
+    public func addConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.activate(constraints) }
+    public func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
+    public func removeConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.deactivate(constraints) }
+
+    // MARK: Anchors
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+
+    // MARK: Intrinsic size, hugging and compression resistance
+
+    /// Tells layout the intrinsic size changed: the engine moves the view's hugging and compression constraints.
+    public func invalidateIntrinsicContentSize() {
+        if let engine = hierarchyRoot.autoLayout?.engine, layoutVariables != nil {
+            engine.intrinsicChanged(self)
+        }
+        superview?.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        let h = autoLayout?.hugging ?? (.defaultLow, .defaultLow)
+        return axis == .horizontal ? h.0 : h.1
+    }
+
+    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { autoLayoutState.hugging.0 = priority } else { autoLayoutState.hugging.1 = priority }
+        invalidateIntrinsicContentSize()
+    }
+
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        let c = autoLayout?.compression ?? (.defaultHigh, .defaultHigh)
+        return axis == .horizontal ? c.0 : c.1
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { autoLayoutState.compression.0 = priority } else { autoLayoutState.compression.1 = priority }
+        invalidateIntrinsicContentSize()
+    }
+
+    // MARK: The update pass
+
+    /// Asks for `updateConstraints()` before the next layout.
+    public func setNeedsUpdateConstraints() {
+        guard autoLayout?.needsUpdateConstraints != true else { return }
+        autoLayoutState.needsUpdateConstraints = true
+        LayoutEngine.noteNeedsUpdateConstraints(self)
+        setNeedsLayout()
+    }
+
+    /// Whether `updateConstraints()` is due.
+    public func needsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
+
+    /// Runs the pending `updateConstraints()` calls of this view and its subtree now.
+    public func updateConstraintsIfNeeded() { LayoutEngine.updateConstraints(in: self) }
+
+    // MARK: Fitting sizes
+
+    /// The size the view's constraints give it, as close to `targetSize` as they allow
+    /// (`layoutFittingCompressedSize` for the smallest, `layoutFittingExpandedSize` for the largest).
+    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The same with priorities for each axis: `.required` fixes that axis at the target (cells whose width is
+    /// given and whose height follows their content).
+    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
+                                        verticalFittingPriority vertical: UILayoutPriority) -> CGSize {
+        LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
+    }
+
+    // MARK: Debugging
+
+    /// The constraints that take part in placing this view along `axis` (installed on it or an ancestor, naming it).
+    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        var out: [NSLayoutConstraint] = []
+        var v: UIView? = self
+        while let current = v {
+            for c in current.constraints where c.allItems.contains(where: { $0 === self })
+                && (c.firstAttribute.isHorizontal == (axis == .horizontal)) { out.append(c) }
+            v = current.superview
+        }
+        return out
+    }
+
+    /// Whether the constraints leave this view's frame undetermined: it is placed by constraints and some axis of
+    /// it moves when the engine is nudged (an exercise in the view's own solver).
+    public var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints, superview != nil else { return false }
+        let size = systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+        let large = systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
+        let placedBy = constraintsAffectingLayout(for: .horizontal).count + constraintsAffectingLayout(for: .vertical).count
+        return size != large && placedBy < 4
+    }
+
+    /// Moves an ambiguous view to another of its possible frames (UIKit's debugging aid): here, to the other end of
+    /// its size range.
+    public func exerciseAmbiguityInLayout() {
+        guard hasAmbiguousLayout else { return }
+        let large = systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
+        bounds.size = bounds.size == large ? systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) : large
+    }
+
+    // MARK: Margins and guides
+
+    /// The space between the view's edges and its content, for margin attributes and `layoutMarginsGuide`
+    /// (8 points on each side by default).
+    public var layoutMargins: UIEdgeInsets {
+        get {
+            var m = autoLayout?.margins ?? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+            if let d = autoLayout?.directionalMargins {
+                let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+                m = UIEdgeInsets(top: d.top, left: rtl ? d.trailing : d.leading, bottom: d.bottom, right: rtl ? d.leading : d.trailing)
+            }
+            if preservesSuperviewLayoutMargins, let s = superview {
+                let f = frame, sm = s.layoutMargins, sb = s.bounds
+                m.left = max(m.left, sm.left - (f.minX - sb.minX))
+                m.right = max(m.right, sm.right - (sb.maxX - f.maxX))
+                m.top = max(m.top, sm.top - (f.minY - sb.minY))
+                m.bottom = max(m.bottom, sm.bottom - (sb.maxY - f.maxY))
+            }
+            if insetsLayoutMarginsFromSafeArea {
+                let s = safeAreaInsets
+                m = UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+            }
+            return m
+        }
+        set {
+            autoLayoutState.margins = newValue
+            autoLayoutState.directionalMargins = nil
+            layoutMarginsDidChange()
+        }
+    }
+
+    /// The margins by leading and trailing edge.
+    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            return NSDirectionalEdgeInsets(top: m.top, leading: rtl ? m.right : m.left, bottom: m.bottom, trailing: rtl ? m.left : m.right)
+        }
+        set {
+            autoLayoutState.directionalMargins = newValue
+            layoutMarginsDidChange()
+        }
+    }
+
+    /// Whether the view's margins are at least its superview's where the two overlap; `false` by default.
+    public var preservesSuperviewLayoutMargins: Bool {
+        get { autoLayout?.preservesSuperviewMargins ?? false }
+        set { autoLayoutState.preservesSuperviewMargins = newValue; layoutMarginsDidChange() }
+    }
+
+    /// Whether the margins are measured from the safe area; `true` by default.
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { autoLayout?.insetsMarginsFromSafeArea ?? true }
+        set { autoLayoutState.insetsMarginsFromSafeArea = newValue; layoutMarginsDidChange() }
+    }
+
+    /// What `layoutMarginsDidChange()` does by default: constraints on the margins move.
+    func marginsChanged() {
+        hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+        setNeedsLayout()
+        viewDelegate?.viewLayoutMarginsDidChange()
+    }
+
+    /// The part of the view not covered by the panel's bezel or rounded corners (the window's `safeAreaInsets`, from
+    /// the board), less what the view's own frame already keeps clear.
+    public var safeAreaInsets: UIEdgeInsets {
+        guard let window, self !== window else { return (self as? UIWindow)?.panelSafeAreaInsets ?? .zero }
+        let w = window.panelSafeAreaInsets
+        guard w != .zero else { return .zero }
+        let r = convert(bounds, to: window), wb = window.bounds
+        return UIEdgeInsets(top: max(0, w.top - (r.minY - wb.minY)), left: max(0, w.left - (r.minX - wb.minX)),
+                            bottom: max(0, w.bottom - (wb.maxY - r.maxY)), right: max(0, w.right - (wb.maxX - r.maxX)))
+    }
+
+    /// A guide inset from the view's edges by its layout margins.
+    public var layoutMarginsGuide: UILayoutGuide {
+        if let g = autoLayout?.marginsGuide { return g }
+        let g = makeGuide(.margins, "UIViewLayoutMarginsGuide")
+        autoLayoutState.marginsGuide = g
+        return g
+    }
+
+    /// A guide over the view's safe area.
+    public var safeAreaLayoutGuide: UILayoutGuide {
+        if let g = autoLayout?.safeAreaGuide { return g }
+        let g = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+        autoLayoutState.safeAreaGuide = g
+        return g
+    }
+
+    /// A guide of comfortable reading width (at most 672 points) centred in the margins.
+    public var readableContentGuide: UILayoutGuide {
+        if let g = autoLayout?.readableGuide { return g }
+        let g = makeGuide(.readableContent, "UIViewReadableContentGuide")
+        autoLayoutState.readableGuide = g
+        return g
+    }
+
+    private func makeGuide(_ role: UILayoutGuide.Role, _ name: String) -> UILayoutGuide {
+        let g = UILayoutGuide()
+        g.role = role
+        g.identifier = name
+        g.owningView = self
+        return g
+    }
+
+    /// The guides added to the view.
+    public var layoutGuides: [UILayoutGuide] { autoLayout?.guides ?? [] }
+
+    public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+        layoutGuide.owningView = self
+        autoLayoutState.guides.append(layoutGuide)
+    }
+
+    public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.owningView === self else { return }
+        for c in constraintsMentioning([layoutGuide]) { c.isActive = false }
+        autoLayoutState.guides.removeAll { $0 === layoutGuide }
+        layoutGuide.owningView = nil
+    }
+
+    // MARK: Layout direction
+
+    /// How the view's content follows the layout direction; `.unspecified` by default.
+    public var semanticContentAttribute: UISemanticContentAttribute {
+        get { autoLayout?.semanticContent ?? .unspecified }
+        set {
+            autoLayoutState.semanticContent = newValue
+            hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+            setNeedsLayout()
+        }
+    }
+
+    /// The direction `attribute` lays out in: forced by the attribute, else the app's.
+    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        switch attribute {
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .forceRightToLeft: return .rightToLeft
+        case .unspecified: return UIApplication.shared.userInterfaceLayoutDirection
+        }
+    }
+
+    /// The direction the view lays out in: its own attribute when it forces one, else its superview's, else the app's.
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        var v: UIView? = self
+        while let current = v {
+            switch current.semanticContentAttribute {
+            case .forceLeftToRight: return .leftToRight
+            case .forceRightToLeft: return .rightToLeft
+            default: v = current.superview
+            }
+        }
+        return UIApplication.shared.userInterfaceLayoutDirection
+    }
+
+    // MARK: Hierarchy changes
+
+    /// The active constraints installed on this view or its ancestors that name one of `items`.
+    func constraintsMentioning(_ items: [AnyObject]) -> [NSLayoutConstraint] {
+        var out: [NSLayoutConstraint] = []
+        var v: UIView? = self
+        while let current = v {
+            for c in current.autoLayout?.installed ?? [] where c.allItems.contains(where: { i in items.contains { $0 === i } }) {
+                out.append(c)
+            }
+            v = current.superview
+        }
+        return out
+    }
+
+    /// The view is leaving `oldSuperview`'s hierarchy: constraints between its subtree and views outside it go (as
+    /// in UIKit), and the engines of the hierarchies concerned are rebuilt at their next layout.
+    func autoLayoutWillLeave(_ oldSuperview: UIView) {
+        let oldRoot = oldSuperview.hierarchyRoot
+        if let engine = oldRoot.autoLayout?.engine { engine.needsRebuild = true }
+        var ancestor: UIView? = oldSuperview
+        while let a = ancestor {
+            if let installed = a.autoLayout?.installed, !installed.isEmpty {
+                for c in installed where c.allItems.contains(where: { item in
+                    (item as? any LayoutItem).flatMap(LayoutEngine.view(of:)).map { $0.isDescendant(of: self) } == true
+                }) { c.isActive = false }
+            }
+            ancestor = a.superview
+        }
+    }
+
+    /// The view joined `newSuperview`'s hierarchy.
+    func autoLayoutDidJoin(_ newSuperview: UIView) {
+        // Its own hierarchy's engine (if it was a root) is no longer one; the new root's rebuilds.
+        if let engine = autoLayout?.engine {
+            autoLayout?.engine = nil
+            engine.needsRebuild = true
+            LayoutEngine.engine(for: newSuperview).needsRebuild = true
+        } else if let engine = newSuperview.hierarchyRoot.autoLayout?.engine {
+            engine.needsRebuild = true
+        } else if type(of: self).requiresConstraintBasedLayout {
+            LayoutEngine.engine(for: newSuperview).needsRebuild = true
+        }
+    }
+
+    /// Runs the hierarchy's engine before layout, when it has one.
+    func syncLayoutEngine() {
+        hierarchyRoot.autoLayout?.engine?.sync()
+    }
+
+    /// A frame set by code (or by autoresizing) on a view the engine pins: the pins follow.
+    func autoLayoutGeometryDidChange() {
+        guard let autoLayout = hierarchyRoot.autoLayout, let engine = autoLayout.engine, layoutVariables != nil,
+              translatesAutoresizingMaskIntoConstraints || superview == nil else { return }
+        engine.pinsChanged(self)
+        for subview in subviews where subview.layoutVariables != nil && subview.translatesAutoresizingMaskIntoConstraints {
+            engine.pinsChanged(subview)
+        }
+    }
+}
+
+extension UIScreen {
+    /// Vitrine: the part of the panel that a bezel or rounded corners hide, in points; the windows' safe area
+    /// insets. Zero unless set (a board with a bezel sets it at start-up).
+    public var panelSafeAreaInsets: UIEdgeInsets {
+        get { safeInsetsStorage[ObjectIdentifier(self)] ?? .zero }
+        set {
+            safeInsetsStorage[ObjectIdentifier(self)] = newValue
+            for window in UIApplication.shared.windows where window.screen === self {
+                window.forEachInSubtree { view in
+                    view.safeAreaInsetsDidChange()
+                    view.viewDelegate?.viewSafeAreaInsetsDidChange()
+                }
+                window.hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+                window.setNeedsLayout()
+            }
+        }
+    }
+}
+
+@MainActor private var safeInsetsStorage: [ObjectIdentifier: UIEdgeInsets] = [:]
+
+extension UIWindow {
+    var panelSafeAreaInsets: UIEdgeInsets { screen.panelSafeAreaInsets }
+}
+
+extension UIApplication {
+    /// The direction the app's language reads in (from the locale: right to left for Arabic, Hebrew, Persian, Urdu…).
+    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        if let forced = ProcessInfo.processInfo.environment["VITRINE_LAYOUT_DIRECTION"] {
+            return forced.lowercased() == "rtl" ? .rightToLeft : .leftToRight
+        }
+        let language = Locale.current.language.languageCode?.identifier ?? "en"
+        return Locale.Language(identifier: language).characterDirection == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+}

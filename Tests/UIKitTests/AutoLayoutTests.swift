@@ -1,0 +1,345 @@
+// Auto Layout: constraints, anchors, priorities, intrinsic sizes, autoresizing masks as constraints, margins, guides,
+// right-to-left, the update pass, fitting sizes, conflicts. Frames are worked out by hand in the comments.
+import Foundation
+import Testing
+@testable import UIKit
+
+@MainActor private func container(_ size: CGSize = CGSize(width: 320, height: 480)) -> UIWindow {
+    freshApp(pixels: size)
+    let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+    window.makeKeyAndVisible()
+    return window
+}
+
+@MainActor private func constrained(in parent: UIView) -> UIView {
+    let v = UIView()
+    v.translatesAutoresizingMaskIntoConstraints = false
+    parent.addSubview(v)
+    return v
+}
+
+@MainActor @Suite(.serialized) struct AutoLayoutTests {
+    @Test func edgesPinnedWithConstantsGiveTheFrame() {
+        let window = container()
+        let v = constrained(in: window)
+        NSLayoutConstraint.activate([
+            v.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            v.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -30),
+            v.topAnchor.constraint(equalTo: window.topAnchor, constant: 40),
+            v.heightAnchor.constraint(equalToConstant: 100),
+        ])
+        window.layoutIfNeeded()
+        // x = 20, width = 320 - 20 - 30 = 270; y = 40, height 100.
+        #expect(v.frame == CGRect(x: 20, y: 40, width: 270, height: 100))
+        #expect(window.constraints.count == 3 && v.constraints.count == 1, "installed on the closest common ancestor")
+    }
+
+    @Test func optionalConstraintsGiveWayToRequiredOnesAndToHigherPriorities() {
+        let window = container()
+        let v = constrained(in: window)
+        let wide = v.widthAnchor.constraint(equalTo: window.widthAnchor, multiplier: 0.5)
+        wide.priority = .defaultHigh
+        let narrow = v.widthAnchor.constraint(equalToConstant: 50)
+        narrow.priority = .defaultLow
+        NSLayoutConstraint.activate([
+            v.centerXAnchor.constraint(equalTo: window.centerXAnchor),
+            v.centerYAnchor.constraint(equalTo: window.centerYAnchor, constant: -40),
+            wide, narrow,
+            v.widthAnchor.constraint(lessThanOrEqualToConstant: 150),
+            v.heightAnchor.constraint(equalTo: v.widthAnchor, multiplier: 0.25, constant: 10),
+        ])
+        window.layoutIfNeeded()
+        // width: required ≤ 150; 750 wants 160, 250 wants 50 → 150. height = 150/4 + 10 = 47.5.
+        // centre (160, 200): x = 160 - 75 = 85, y = 200 - 23.75 = 176.25 → 176 on the pixel grid (scale 1), maxY
+        // 223.75 → 224.
+        #expect(v.frame == CGRect(x: 85, y: 176, width: 150, height: 48))
+        // Lowering the 750 below the 250 lets the 250 win.
+        wide.priority = UILayoutPriority(200)
+        window.layoutIfNeeded()
+        #expect(v.frame.width == 50)
+    }
+
+    @Test func constantChangesUpdateTheFramesAtTheNextLayout() {
+        let window = container()
+        let v = constrained(in: window)
+        let left = v.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 10)
+        let width = v.widthAnchor.constraint(equalToConstant: 100)
+        NSLayoutConstraint.activate([left, width, v.topAnchor.constraint(equalTo: window.topAnchor), v.heightAnchor.constraint(equalToConstant: 10)])
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 10, y: 0, width: 100, height: 10))
+        left.constant = 30
+        width.constant = 60
+        #expect(v.frame.minX == 10, "nothing moves until layout")
+        endTurn()
+        #expect(v.frame == CGRect(x: 30, y: 0, width: 60, height: 10), "the frame's layout pass applies them")
+        width.isActive = false
+        v.widthAnchor.constraint(equalTo: window.widthAnchor, constant: -40).isActive = true
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 30, y: 0, width: 280, height: 10))
+    }
+
+    @Test func autoresizingViewsTakePartThroughTheirMasks() {
+        let window = container()
+        // A container laid out by hand, flexible in width, and a view constrained inside it.
+        let panel = UIView(frame: CGRect(x: 10, y: 10, width: 300, height: 200))
+        panel.autoresizingMask = [.flexibleWidth]
+        window.addSubview(panel)
+        let v = constrained(in: panel)
+        NSLayoutConstraint.activate([
+            v.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 5),
+            v.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -5),
+            v.topAnchor.constraint(equalTo: panel.topAnchor, constant: 5),
+            v.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 5, y: 5, width: 290, height: 20))
+        // The window grows by 100: the panel's width takes it all (its margins are fixed), and the view follows.
+        window.frame = CGRect(x: 0, y: 0, width: 420, height: 480)
+        window.layoutIfNeeded()
+        #expect(panel.frame == CGRect(x: 10, y: 10, width: 400, height: 200))
+        #expect(v.frame == CGRect(x: 5, y: 5, width: 390, height: 20))
+        // Set by code, the panel's frame moves its constraints too.
+        panel.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 5, y: 5, width: 90, height: 20))
+    }
+
+    @Test func labelsTakeTheirIntrinsicSizeAndHuggingDecidesWhoStretches() {
+        let window = container()
+        let a = UILabel(), b = UILabel()
+        a.text = "Name"; b.text = "A longer value"
+        for l in [a, b] { l.translatesAutoresizingMaskIntoConstraints = false; window.addSubview(l) }
+        b.setContentHuggingPriority(UILayoutPriority(200), for: .horizontal)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -10),
+            a.topAnchor.constraint(equalTo: window.topAnchor, constant: 10),
+            b.firstBaselineAnchor.constraint(equalTo: a.firstBaselineAnchor),
+        ])
+        window.layoutIfNeeded()
+        let aSize = a.intrinsicContentSize
+        // a hugs its text (250 > b's 200): width = its intrinsic width; b takes the rest: 320 - 10 - 10 - 8 - a.
+        #expect(a.frame.size == aSize)
+        #expect(b.frame.width == 320 - 28 - aSize.width)
+        #expect(b.frame.minY == a.frame.minY, "same font, same baseline, same top")
+        // New text: the intrinsic size moves with it.
+        a.text = "Much longer name"
+        window.layoutIfNeeded()
+        #expect(a.frame.size == a.intrinsicContentSize)
+        #expect(a.frame.width > aSize.width)
+    }
+
+    @Test func marginsGuidesAndMarginAttributes() {
+        let window = container()
+        let v = constrained(in: window)
+        let guide = window.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            v.leadingAnchor.constraint(equalTo: guide.leadingAnchor),
+            v.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+            v.topAnchor.constraint(equalTo: guide.topAnchor),
+            v.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(window.layoutMargins == UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+        #expect(v.frame == CGRect(x: 8, y: 8, width: 304, height: 464))
+        window.layoutMargins = UIEdgeInsets(top: 20, left: 16, bottom: 0, right: 4)
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 16, y: 20, width: 300, height: 460))
+        #expect(guide.layoutFrame == CGRect(x: 16, y: 20, width: 300, height: 460))
+
+        // A guide of the app's, for spacing: two views with equal gaps around a guide between them.
+        let gap = UILayoutGuide()
+        window.addLayoutGuide(gap)
+        let w = constrained(in: window)
+        NSLayoutConstraint.activate([
+            gap.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 40),
+            gap.widthAnchor.constraint(equalToConstant: 25),
+            gap.topAnchor.constraint(equalTo: window.topAnchor), gap.heightAnchor.constraint(equalToConstant: 1),
+            w.leadingAnchor.constraint(equalTo: gap.trailingAnchor),
+            w.widthAnchor.constraint(equalToConstant: 10), w.heightAnchor.constraint(equalToConstant: 10),
+            w.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(w.frame.minX == 65)
+        #expect(gap.layoutFrame == CGRect(x: 40, y: 0, width: 25, height: 1))
+    }
+
+    @Test func rightToLeftFlipsLeadingAndTrailing() {
+        let window = container()
+        window.semanticContentAttribute = .forceRightToLeft
+        let first = constrained(in: window), second = constrained(in: window)
+        NSLayoutConstraint.activate([
+            first.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            first.widthAnchor.constraint(equalToConstant: 50),
+            second.leadingAnchor.constraint(equalTo: first.trailingAnchor, constant: 8),
+            second.widthAnchor.constraint(equalToConstant: 30),
+            first.topAnchor.constraint(equalTo: window.topAnchor), first.heightAnchor.constraint(equalToConstant: 10),
+            second.topAnchor.constraint(equalTo: window.topAnchor), second.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.layoutIfNeeded()
+        // Right to left: the first view's right edge is 10 from the window's right (x = 320 - 10 - 50 = 260); the
+        // second is 8 to its left (x = 260 - 8 - 30 = 222).
+        #expect(window.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(first.frame.minX == 260)
+        #expect(second.frame.minX == 222)
+        #expect(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft) == .rightToLeft)
+        // Directional margins follow the direction too.
+        window.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 30, bottom: 0, trailing: 5)
+        #expect(window.layoutMargins.right == 30 && window.layoutMargins.left == 5)
+    }
+
+    @Test func contradictionsAreReportedAsUIKitReportsThemAndLayoutGoesOn() {
+        let window = container()
+        let v = constrained(in: window)
+        let before = LayoutEngine.unsatisfiableReports
+        let first = v.widthAnchor.constraint(equalToConstant: 100)
+        let second = v.widthAnchor.constraint(equalToConstant: 200)
+        second.identifier = "too-wide"
+        NSLayoutConstraint.activate([first, second, v.heightAnchor.constraint(equalToConstant: 10),
+                                     v.leftAnchor.constraint(equalTo: window.leftAnchor), v.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.layoutIfNeeded()
+        #expect(LayoutEngine.unsatisfiableReports == before + 1)
+        let report = LayoutEngine.lastUnsatisfiableReport
+        #expect(report.contains("Unable to simultaneously satisfy constraints."))
+        #expect(report.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint:"))
+        #expect(report.contains("'too-wide'"))
+        #expect(v.frame.width == 100, "the broken one gives way")
+        // Bad numbers are refused without a crash.
+        let bad = v.heightAnchor.constraint(equalToConstant: .nan)
+        bad.isActive = true
+        window.layoutIfNeeded()
+        #expect(v.frame.height == 10)
+    }
+
+    @Test func descriptionsUseUIKitsFormat() {
+        let window = container()
+        let v = constrained(in: window)
+        let c = v.widthAnchor.constraint(equalTo: window.widthAnchor, multiplier: 0.5, constant: -10)
+        c.priority = .defaultHigh
+        #expect(c.description.hasPrefix("<NSLayoutConstraint:0x"))
+        #expect(c.description.hasSuffix(".width == 0.5*UIWindow:\(addressString(of: window)).width - 10 @750   (inactive)>"))
+        c.isActive = true
+        #expect(c.description.hasSuffix("(active)>"))
+        #expect(v.heightAnchor.constraint(equalToConstant: 44).description.contains(".height == 44"))
+        #expect(UILayoutPriority.defaultHigh + 1 == UILayoutPriority(751))
+        #expect(UILayoutPriority.required.rawValue == 1000 && UILayoutPriority.defaultLow.rawValue == 250)
+    }
+
+    @Test func updateConstraintsRunsLeavesFirstBeforeLayout() {
+        final class Card: UIView {
+            var log: (String) -> Void = { _ in }
+            var name = ""
+            var made = false
+            override func updateConstraints() {
+                log("update \(name)")
+                if !made, let superview {
+                    made = true
+                    translatesAutoresizingMaskIntoConstraints = false
+                    NSLayoutConstraint.activate([
+                        leadingAnchor.constraint(equalTo: superview.leadingAnchor, constant: 4),
+                        topAnchor.constraint(equalTo: superview.topAnchor, constant: 4),
+                        widthAnchor.constraint(equalToConstant: 40), heightAnchor.constraint(equalToConstant: 30),
+                    ])
+                }
+                super.updateConstraints()
+            }
+            override class var requiresConstraintBasedLayout: Bool { true }
+        }
+        let window = container()
+        var events: [String] = []
+        let outer = Card(), inner = Card()
+        outer.name = "outer"; inner.name = "inner"
+        outer.log = { events.append($0) }; inner.log = { events.append($0) }
+        outer.addSubview(inner)
+        window.addSubview(outer)
+        endTurn()
+        #expect(events.firstIndex(of: "update \(inner.name)")! < events.firstIndex(of: "update \(outer.name)")!)
+        #expect(inner.frame == CGRect(x: 4, y: 4, width: 40, height: 30))
+        #expect(outer.frame == CGRect(x: 4, y: 4, width: 40, height: 30))
+        events = []
+        inner.setNeedsUpdateConstraints()
+        #expect(inner.needsUpdateConstraints())
+        endTurn()
+        #expect(events == ["update inner"])
+        #expect(!inner.needsUpdateConstraints())
+    }
+
+    @Test func systemLayoutSizeFittingMeasuresContent() {
+        _ = container()
+        let cell = UIView()
+        let label = UILabel()
+        label.text = "Fits"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        cell.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            label.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -16),
+            label.topAnchor.constraint(equalTo: cell.topAnchor, constant: 11),
+            label.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -11),
+        ])
+        let s = label.intrinsicContentSize
+        let fitted = cell.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+        #expect(fitted == CGSize(width: s.width + 32, height: s.height + 22))
+        // Width given (required), height from the content.
+        let row = cell.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
+                                               verticalFittingPriority: .fittingSizeLevel)
+        #expect(row == CGSize(width: 300, height: s.height + 22))
+    }
+
+    @Test func constraintChangesAnimateInsideAnAnimationBlock() {
+        let window = container()
+        let v = constrained(in: window)
+        let left = v.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 0)
+        NSLayoutConstraint.activate([left, v.topAnchor.constraint(equalTo: window.topAnchor),
+                                     v.widthAnchor.constraint(equalToConstant: 20), v.heightAnchor.constraint(equalToConstant: 20)])
+        window.layoutIfNeeded()
+        endTurn()
+        left.constant = 200
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { window.layoutIfNeeded() })
+        #expect(v.frame.minX == 200, "the model is at the end at once")
+        frames(0.5)
+        let x = v.layer.presentation()!.frame.minX
+        #expect(abs(x - 100) < 3, "halfway on screen: \(x)")
+    }
+
+    @Test func removingAViewRemovesTheConstraintsThatReachOutsideIt() {
+        let window = container()
+        let parent = constrained(in: window)
+        let child = constrained(in: parent)
+        let outside = child.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 3)
+        let inside = child.widthAnchor.constraint(equalTo: parent.widthAnchor)
+        NSLayoutConstraint.activate([outside, inside])
+        #expect(outside.isActive && inside.isActive)
+        parent.removeFromSuperview()
+        #expect(!outside.isActive, "it named a view outside the removed subtree")
+        #expect(inside.isActive)
+    }
+
+    @Test func aGridOfConstrainedViewsFollowsItsContainer() {
+        let window = container(CGSize(width: 400, height: 400))
+        var cells: [UIView] = []
+        for i in 0..<4 {
+            for j in 0..<4 {
+                let cell = constrained(in: window)
+                cells.append(cell)
+                NSLayoutConstraint.activate([
+                    j == 0 ? cell.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 8)
+                        : cell.leadingAnchor.constraint(equalTo: cells[cells.count - 2].trailingAnchor, constant: 8),
+                    i == 0 ? cell.topAnchor.constraint(equalTo: window.topAnchor, constant: 8)
+                        : cell.topAnchor.constraint(equalTo: cells[cells.count - 5].bottomAnchor, constant: 8),
+                    cell.heightAnchor.constraint(equalToConstant: 30),
+                ])
+                if j > 0 { cell.widthAnchor.constraint(equalTo: cells[cells.count - 2].widthAnchor).isActive = true }
+                if j == 3 { cell.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -8).isActive = true }
+            }
+        }
+        window.layoutIfNeeded()
+        // Four equal cells and five gaps of 8 in 400: (400 - 40) / 4 = 90.
+        #expect(cells[5].frame == CGRect(x: 106, y: 46, width: 90, height: 30))
+        window.frame = CGRect(x: 0, y: 0, width: 200, height: 400)
+        window.layoutIfNeeded()
+        // (200 - 40) / 4 = 40.
+        #expect(cells[15].frame == CGRect(x: 152, y: 122, width: 40, height: 30))
+    }
+}
