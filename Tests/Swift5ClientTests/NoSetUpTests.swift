@@ -36,6 +36,35 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(square.layer.presentation()?.position, CGPoint(x: 210, y: 110))
     }
 
+    func testAConstraintChangeAnimatesOnTheRunLoop() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let box = UIView()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let leading = box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 0)
+        NSLayoutConstraint.activate([
+            leading,
+            box.topAnchor.constraint(equalTo: window.topAnchor, constant: 10),
+            box.widthAnchor.constraint(equalToConstant: 40),
+            box.heightAnchor.constraint(equalTo: box.widthAnchor),
+        ])
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertEqual(box.frame, CGRect(x: 0, y: 10, width: 40, height: 40))
+
+        leading.constant = 300
+        let done = expectation(description: "slid")
+        UIView.animate(withDuration: 0.6, animations: { window.layoutIfNeeded() }) { _ in done.fulfill() }
+        XCTAssertEqual(box.frame.minX, 300)
+        RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+        let x = box.layer.presentation()?.frame.minX ?? -1
+        XCTAssertGreaterThan(x, 10)
+        XCTAssertLessThan(x, 290)
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(box.layer.presentation()?.frame.minX, 300)
+        window.isHidden = true
+    }
+
     func testLayoutAndDisplayHappenWhileTheRunLoopTurns() {
         final class Probe: UIView {
             var layouts = 0, draws = 0

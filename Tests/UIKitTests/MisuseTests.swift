@@ -41,3 +41,30 @@ import Testing
         }
     }
 }
+
+@Suite struct AutoLayoutMisuseTests {
+    @Test func constraintsBetweenHierarchiesStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let a = UIView(), b = UIView()
+                a.widthAnchor.constraint(equalTo: b.widthAnchor).isActive = true
+            }
+        }
+    }
+
+    @Test func invalidPairingsStopTheProgram() async {
+        // A location against a size, leading against left, horizontal against vertical, a location against a constant.
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let v = UIView(); _ = NSLayoutConstraint(item: v, attribute: .left, relatedBy: .equal, toItem: v, attribute: .width, multiplier: 1, constant: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let v = UIView(); _ = NSLayoutConstraint(item: v, attribute: .leading, relatedBy: .equal, toItem: v, attribute: .left, multiplier: 1, constant: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let v = UIView(); _ = NSLayoutConstraint(item: v, attribute: .top, relatedBy: .equal, toItem: v, attribute: .leading, multiplier: 1, constant: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { let v = UIView(); _ = NSLayoutConstraint(item: v, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 10) }
+        }
+    }
+}
