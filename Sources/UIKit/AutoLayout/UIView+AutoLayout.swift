@@ -158,6 +158,8 @@ extension UIView: LayoutItem {
         guard autoLayout?.needsUpdateConstraints != true else { return }
         autoLayoutState.needsUpdateConstraints = true
         LayoutEngine.noteNeedsUpdateConstraints(self)
+        // The pass runs in the engine's sync: the hierarchy needs one.
+        _ = LayoutEngine.engine(for: self)
         setNeedsLayout()
     }
 

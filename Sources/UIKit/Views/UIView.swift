@@ -83,7 +83,12 @@ open class UIView: UIResponder {
     /// Hides the view and its subtree from drawing and touches. A hidden view still takes part in layout.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            // A stack view gives a hidden arranged subview no room.
+            if changed, let stack = superview as? UIStackView { stack.arrangedSubviewVisibilityChanged(self) }
+        }
     }
 
     /// The view's opacity, 0...1; 1 by default. Applies to the view and its subtree as a group.

@@ -1,0 +1,239 @@
+import Foundation
+
+/// Lays out a row or a column of views with constraints it makes itself (UIKit's `UIStackView`): along the axis
+/// by `distribution` and `spacing`, across it by `alignment`. A hidden arranged subview takes no room. The stack view
+/// draws nothing of its own.
+@preconcurrency @MainActor
+open class UIStackView: UIView {
+    /// How arranged subviews share the length along the axis (UIKit's values).
+    public enum Distribution: Int, Sendable {
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+
+    /// How arranged subviews are placed across the axis (UIKit's values; `.top`/`.leading` and `.bottom`/`.trailing`
+    /// share theirs).
+    public enum Alignment: Int, Sendable {
+        case fill, leading, firstBaseline, center, trailing, lastBaseline
+        public static var top: Alignment { .leading }
+        public static var bottom: Alignment { .trailing }
+    }
+
+    /// `setCustomSpacing(_:after:)`'s value that goes back to `spacing`.
+    public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    /// The system's spacing between siblings (8 points).
+    public static let spacingUseSystem = CGFloat.leastNonzeroMagnitude
+
+    /// The views the stack lays out, in order (a subset of `subviews`).
+    public private(set) var arrangedSubviews: [UIView] = []
+
+    open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrangementChanged() } }
+    open var distribution: Distribution = .fill { didSet { arrangementChanged() } }
+    open var alignment: Alignment = .fill { didSet { arrangementChanged() } }
+    /// The gap between neighbours (a minimum for `.equalSpacing` and `.equalCentering`).
+    open var spacing: CGFloat = 0 { didSet { arrangementChanged() } }
+    /// Whether vertical spacing runs from baseline to baseline.
+    open var isBaselineRelativeArrangement = false { didSet { arrangementChanged() } }
+    /// Whether the arrangement sits inside the stack's layout margins instead of its edges.
+    open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
+
+    private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
+    /// The constraints the stack made (replaced whole when the arrangement changes) and its spacer guides.
+    private var made: [NSLayoutConstraint] = []
+    private var spacers: [UILayoutGuide] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        arrangementChanged()
+    }
+
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
+        for v in views { addArrangedSubview(v) }
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        arrangementChanged()
+    }
+
+    // MARK: Arranged subviews
+
+    /// Adds `view` at the end of the arrangement (and as a subview, if it is not one).
+    public func addArrangedSubview(_ view: UIView) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Inserts `view` into the arrangement at `stackIndex`.
+    public func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+        precondition(stackIndex >= 0 && stackIndex <= arrangedSubviews.count,
+                     "UIStackView.insertArrangedSubview(_:at:): index \(stackIndex) is out of bounds 0...\(arrangedSubviews.count)")
+        if let i = arrangedSubviews.firstIndex(where: { $0 === view }) {
+            arrangedSubviews.remove(at: i)
+            arrangedSubviews.insert(view, at: min(stackIndex, arrangedSubviews.count))
+        } else {
+            arrangedSubviews.insert(view, at: stackIndex)
+        }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+        arrangementChanged()
+    }
+
+    /// Takes `view` out of the arrangement; it stays a subview (remove it from the superview as well to take it
+    /// off screen, as on iOS).
+    public func removeArrangedSubview(_ view: UIView) {
+        guard let i = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        arrangedSubviews.remove(at: i)
+        customSpacings[ObjectIdentifier(view)] = nil
+        arrangementChanged()
+    }
+
+    open override func willRemoveSubview(_ subview: UIView) {
+        super.willRemoveSubview(subview)
+        // A subview removed from the stack leaves the arrangement too.
+        if arrangedSubviews.contains(where: { $0 === subview }) { removeArrangedSubview(subview) }
+    }
+
+    /// Sets the gap after `arrangedSubview` (`spacingUseDefault` goes back to `spacing`).
+    public func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
+        customSpacings[ObjectIdentifier(arrangedSubview)] = spacing == Self.spacingUseDefault ? nil : spacing
+        arrangementChanged()
+    }
+
+    /// The gap after `arrangedSubview` (`spacingUseDefault` when it has none of its own).
+    public func customSpacing(after arrangedSubview: UIView) -> CGFloat {
+        customSpacings[ObjectIdentifier(arrangedSubview)] ?? Self.spacingUseDefault
+    }
+
+    /// An arranged subview was hidden or shown: it leaves or rejoins the arrangement.
+    func arrangedSubviewVisibilityChanged(_ view: UIView) {
+        if arrangedSubviews.contains(where: { $0 === view }) { arrangementChanged() }
+    }
+
+    private func arrangementChanged() {
+        setNeedsUpdateConstraints()
+        setNeedsLayout()
+    }
+
+    // MARK: Constraints
+
+    open override func updateConstraints() {
+        NSLayoutConstraint.deactivate(made)
+        for g in spacers { removeLayoutGuide(g) }
+        made = []
+        spacers = []
+        let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+        if !views.isEmpty { arrange(views) }
+        NSLayoutConstraint.activate(made)
+        super.updateConstraints()
+    }
+
+    private func gap(after view: UIView) -> CGFloat {
+        let g = customSpacings[ObjectIdentifier(view)] ?? spacing
+        return g == Self.spacingUseSystem ? UIView.systemSpacing : g
+    }
+
+    private func arrange(_ views: [UIView]) {
+        let horizontal = axis == .horizontal
+        let margins = isLayoutMarginsRelativeArrangement
+        // Along the axis: the edges the chain starts and ends at, and each view's two ends and size.
+        let startEdge: NSLayoutConstraint.Attribute = horizontal ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top)
+        let endEdge: NSLayoutConstraint.Attribute = horizontal ? (margins ? .trailingMargin : .trailing) : (margins ? .bottomMargin : .bottom)
+        let start: NSLayoutConstraint.Attribute = horizontal ? .leading : .top
+        let end: NSLayoutConstraint.Attribute = horizontal ? .trailing : .bottom
+        let size: NSLayoutConstraint.Attribute = horizontal ? .width : .height
+        let center: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
+        func c(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
+               _ ba: NSLayoutConstraint.Attribute, _ m: CGFloat = 1, _ k: CGFloat = 0, _ p: UILayoutPriority = .required,
+               name: String) {
+            let made = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: m, constant: k)
+            made.priority = p
+            made.identifier = name
+            self.made.append(made)
+        }
+
+        c(views[0], start, .equal, self, startEdge, name: "UISV-canvas-connection")
+        c(views[views.count - 1], end, .equal, self, endEdge, name: "UISV-canvas-connection")
+        for (prev, next) in zip(views, views.dropFirst()) {
+            let g = gap(after: prev)
+            switch distribution {
+            case .fill, .fillEqually, .fillProportionally:
+                if !horizontal && isBaselineRelativeArrangement {
+                    c(next, .firstBaseline, .equal, prev, .lastBaseline, 1, g, name: "UISV-spacing")
+                } else {
+                    c(next, start, .equal, prev, end, 1, g, name: "UISV-spacing")
+                }
+            case .equalSpacing, .equalCentering:
+                c(next, start, .greaterThanOrEqual, prev, end, 1, g, name: "UISV-spacing")
+                let spacer = UILayoutGuide()
+                spacer.identifier = "UISV-distributing"
+                addLayoutGuide(spacer)
+                spacers.append(spacer)
+                // The spacer spans the gap (or centre to centre); the spacers are all as long as the first.
+                let from = distribution == .equalSpacing ? end : center, to = distribution == .equalSpacing ? start : center
+                c(spacer, start, .equal, prev, from, name: "UISV-distributing-edge")
+                c(spacer, end, .equal, next, to, name: "UISV-distributing-edge")
+                if spacers.count > 1 { c(spacer, size, .equal, spacers[0], size, name: "UISV-fill-equally") }
+                // Across, the spacers sit in the stack.
+                c(spacer, horizontal ? .top : .leading, .equal, self, horizontal ? .top : .leading, name: "UISV-spacer-position")
+                c(spacer, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, name: "UISV-spacer-size")
+            }
+        }
+        switch distribution {
+        case .fillEqually:
+            for v in views.dropFirst() { c(v, size, .equal, views[0], size, name: "UISV-fill-equally") }
+        case .fillProportionally:
+            let lengths = views.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
+            if let base = lengths.first, base > 0 {
+                for (v, l) in zip(views.dropFirst(), lengths.dropFirst()) where l > 0 {
+                    c(v, size, .equal, views[0], size, l / base, 0, UILayoutPriority(999), name: "UISV-fill-proportionally")
+                }
+            }
+        default: break
+        }
+        // When nothing outside sizes the stack along its axis, it hugs the chain; views with no size of their own
+        // would otherwise stretch it.
+        c(self, size, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
+
+        // Across the axis.
+        let lead: NSLayoutConstraint.Attribute = horizontal ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
+        let trail: NSLayoutConstraint.Attribute = horizontal ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
+        let vLead: NSLayoutConstraint.Attribute = horizontal ? .top : .leading
+        let vTrail: NSLayoutConstraint.Attribute = horizontal ? .bottom : .trailing
+        let acrossSize: NSLayoutConstraint.Attribute = horizontal ? .height : .width
+        let acrossCenter: NSLayoutConstraint.Attribute = horizontal ? .centerY : .centerX
+        for v in views {
+            switch alignment {
+            case .fill:
+                c(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                c(v, vTrail, .equal, self, trail, name: "UISV-alignment")
+            case .leading:
+                c(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+            case .trailing:
+                c(v, vTrail, .equal, self, trail, name: "UISV-alignment")
+                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+            case .center:
+                c(v, acrossCenter, .equal, self, horizontal ? (margins ? .centerYWithinMargins : .centerY) : (margins ? .centerXWithinMargins : .centerX),
+                  name: "UISV-alignment")
+                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+            case .firstBaseline, .lastBaseline:
+                let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                if horizontal && v !== views[0] {
+                    c(v, baseline, .equal, views[0], baseline, name: "UISV-alignment")
+                } else if !horizontal {
+                    c(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                }
+                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+            }
+        }
+        if alignment != .fill {
+            // The stack is as thick as its thickest view, when nothing else says.
+            c(self, acrossSize, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
+            if alignment == .firstBaseline || alignment == .lastBaseline, horizontal {
+                c(views[0], vLead, .equal, self, lead, 1, 0, UILayoutPriority(48), name: "UISV-ambiguity-suppression")
+            }
+        }
+    }
+}
