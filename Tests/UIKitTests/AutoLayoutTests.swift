@@ -343,3 +343,54 @@ import Testing
         #expect(cells[15].frame == CGRect(x: 152, y: 122, width: 40, height: 30))
     }
 }
+
+@MainActor @Suite(.serialized) struct VisualFormatTests {
+    @Test func standardSpacingsMetricsPredicatesAndAlignment() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let a = UIView(), b = UIView()
+        for v in [a, b] { v.translatesAutoresizingMaskIntoConstraints = false; window.addSubview(v) }
+        let views = ["a": a, "b": b]
+        var constraints = NSLayoutConstraint.constraints(withVisualFormat: "H:|-[a]-[b(==a)]-|", options: [.alignAllTop],
+                                                         metrics: nil, views: views)
+        constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:|-top-[a(height@750)]", options: [],
+                                                      metrics: ["top": 10, "height": 44.0], views: views)
+        constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:[b(>=30,<=40)]", options: [], metrics: nil, views: views)
+        NSLayoutConstraint.activate(constraints)
+        window.layoutIfNeeded()
+        // 20 to the edges, 8 between: each (320 - 48) / 2 = 136.
+        #expect(a.frame == CGRect(x: 20, y: 10, width: 136, height: 44))
+        #expect(b.frame.minX == 164 && b.frame.width == 136)
+        #expect(b.frame.minY == 10, "aligned on the top")
+        #expect(b.frame.height >= 30 && b.frame.height <= 40)
+        #expect(constraints.count == 4 + 1 + 2 + 2 + 1 - 1)
+    }
+
+    @Test func rightToLeftDirectionRunsTheLineLeftwards() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let a = UIView()
+        a.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(a)
+        NSLayoutConstraint.activate(
+            NSLayoutConstraint.constraints(withVisualFormat: "H:|-10-[a(50)]", options: .directionRightToLeft, metrics: nil, views: ["a": a])
+            + [a.topAnchor.constraint(equalTo: window.topAnchor), a.heightAnchor.constraint(equalToConstant: 5)])
+        window.layoutIfNeeded()
+        #expect(a.frame.minX == 260)
+    }
+
+    @Test func aFormatThatDoesNotParseStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let v = UIView()
+                _ = NSLayoutConstraint.constraints(withVisualFormat: "H:|-[v", options: [], metrics: nil, views: ["v": v])
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = NSLayoutConstraint.constraints(withVisualFormat: "H:[missing]", options: [], metrics: nil, views: [:])
+            }
+        }
+    }
+}
