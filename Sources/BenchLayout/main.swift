@@ -6,6 +6,7 @@
 import BenchSupport
 import Cassowary
 import Foundation
+import UIKit
 
 @MainActor
 struct LayoutBench {
@@ -33,7 +34,7 @@ struct LayoutBench {
     }
 
     func report(_ name: String, _ ours: Double, _ theirs: Double?, allocations: Int? = nil) {
-        var line = String(format: "%-34@ %9.3f ms", name as NSString, ours)
+        var line = name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%9.3f ms", ours)
         if let theirs { line += String(format: "   kiwi %9.3f ms   ratio %.2fx", theirs, ours / theirs) }
         if let allocations { line += "   allocations \(allocations)" }
         print(line)
@@ -170,6 +171,71 @@ struct LayoutBench {
         report("  container resize", median(resize), k["grid-resize"], allocations: allocations)
     }
 
+    // MARK: Auto Layout with views
+
+    /// A window with a grid of `rows` × `cols` views pinned to their neighbours and the window with anchors (as an
+    /// app writes it); returns the window.
+    func viewGrid(rows: Int, cols: Int) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1280, height: 800))
+        var cells: [UIView] = []
+        cells.reserveCapacity(rows * cols)
+        var constraints: [NSLayoutConstraint] = []
+        for i in 0..<rows {
+            for j in 0..<cols {
+                let cell = UIView()
+                cell.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(cell)
+                let k = i * cols + j
+                constraints.append(j == 0 ? cell.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 8)
+                    : cell.leadingAnchor.constraint(equalTo: cells[k - 1].trailingAnchor, constant: 8))
+                constraints.append(i == 0 ? cell.topAnchor.constraint(equalTo: window.topAnchor, constant: 8)
+                    : cell.topAnchor.constraint(equalTo: cells[k - cols].bottomAnchor, constant: 8))
+                if j > 0 { constraints.append(cell.widthAnchor.constraint(equalTo: cells[k - 1].widthAnchor)) }
+                constraints.append(cell.heightAnchor.constraint(equalToConstant: 30))
+                if j == cols - 1 { constraints.append(cell.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -8)) }
+                cells.append(cell)
+            }
+        }
+        NSLayoutConstraint.activate(constraints)
+        return window
+    }
+
+    func runViewGrid() {
+        UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280, height: 800), scale: 1))
+        var first: [Double] = [], resize: [Double] = [], back: [Double] = []
+        var allocations = 0
+        let clock = ContinuousClock()
+        for round in 0..<5 {
+            let t0 = clock.now
+            let window = viewGrid(rows: 40, cols: 25)
+            window.layoutIfNeeded()
+            let t1 = clock.now
+            func resizeOnce() {
+                window.frame = CGRect(x: 0, y: 0, width: 1000, height: 800)
+                window.layoutIfNeeded()
+            }
+            if round == 0 { allocations = AllocationCounter.count(resizeOnce) } else { resizeOnce() }
+            let t2 = clock.now
+            window.frame = CGRect(x: 0, y: 0, width: 1280, height: 800)
+            window.layoutIfNeeded()
+            let t3 = clock.now
+            first.append(ms(t1 - t0)); resize.append(ms(t2 - t1)); back.append(ms(t3 - t2))
+        }
+        print("Auto Layout, a grid of 1000 views (40 rows of 25) in a window, made with anchors:")
+        report("  activate and first layout", median(first), nil)
+        report("  relayout after a window resize", median(resize), nil, allocations: allocations)
+        report("  and back", median(back), nil)
+        print("first layout as the view grid grows (views: ms), rows of 25 and square grids:")
+        for (rows, cols) in [(4, 25), (40, 25), (200, 25), (400, 25), (10, 10), (32, 32), (100, 100)] {
+            let t0 = clock.now
+            let window = viewGrid(rows: rows, cols: cols)
+            window.layoutIfNeeded()
+            let elapsed = ms(clock.now - t0)
+            print(String(format: "  %6d (%3d x %3d): %9.2f ms  (%.1f µs per view)", rows * cols, rows, cols, elapsed,
+                         elapsed * 1000 / Double(rows * cols)))
+        }
+    }
+
     func ms(_ d: Duration) -> Double {
         Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }
@@ -183,14 +249,19 @@ struct LayoutBench {
         switch arg {
         case "--form": formPath = args.next()
         case "--kiwi-driver": kiwiDriver = args.next()
+        case "--views-only":
+            // (For profiling the view side alone.)
+            LayoutBench(formPath: nil, kiwiDriver: nil).runViewGrid()
+            return
         default: print("usage: vitrine-bench-layout [--form FILE] [--kiwi-driver PATH]"); exit(2)
         }
     }
     let bench = LayoutBench(formPath: formPath, kiwiDriver: kiwiDriver)
     bench.runForm()
     bench.runGrid(rows: 40, cols: 25)
-    print("first solve as the grid grows (cells: ms):")
-    for (rows, cols) in [(10, 10), (40, 25), (100, 50), (100, 100)] {
+    bench.runViewGrid()
+    print("solver alone, first solve as the grid grows (cells: ms):")
+    for (rows, cols) in [(4, 25), (40, 25), (400, 25), (10, 10), (32, 32), (100, 100)] {
         let clock = ContinuousClock()
         let t0 = clock.now
         _ = bench.buildGrid(rows: rows, cols: cols)

@@ -189,11 +189,16 @@ public final class Solver {
 
     private var constraints: [Constraint: Tag] = [:]
     /// By symbol number: the symbol's row while it is basic.
-    private var rows: [Row?] = [nil]
-    /// By symbol number: the numbers of the basic rows that hold the symbol.
-    private var columns: [Set<Int>] = [[]]
+    @exclusivity(unchecked) private var rows: [Row?] = [nil]
+    /// By symbol number: the numbers of the basic rows that hold (or held) the symbol. Appended to when a row gains
+    /// the symbol and never searched for removal: entries that went stale (the row lost the symbol, or is no longer
+    /// basic) or repeat are dropped when the column is read (`holders(of:)`), which costs no more than the reading.
+    @exclusivity(unchecked) private var columns: [[Int32]] = [[]]
+    /// By row number: the read of `holders(of:)` that last listed the row (to list each row once).
+    @exclusivity(unchecked) private var listed: [UInt32] = [0]
+    @exclusivity(unchecked) private var reading: UInt32 = 0
     /// By symbol number: its kind, and for external symbols the variable.
-    private var kinds: [Symbol.Kind] = [.dummy]
+    @exclusivity(unchecked) private var kinds: [Symbol.Kind] = [.dummy]
     private var variableOf: [Variable?] = [nil]
     /// The external symbols' numbers, in the order they were made.
     private var externals: [Int] = []
@@ -202,7 +207,7 @@ public final class Solver {
     private var objective = Row.indexed()
     private var artificial: Row?
     /// By symbol number: 1 + a symbol's place in the row being added to, while `addToRow` works (0 otherwise).
-    private var scratch: [Int32] = [0]
+    @exclusivity(unchecked) private var scratch: [Int32] = [0]
 
     public init() {}
 
@@ -302,7 +307,7 @@ public final class Solver {
     /// Forgets everything.
     public func reset() {
         for id in externals { variableOf[id]?.symbol = nil }
-        constraints = [:]; rows = [nil]; columns = [[]]; kinds = [.dummy]; variableOf = [nil]; externals = []
+        constraints = [:]; rows = [nil]; columns = [[]]; listed = [0]; kinds = [.dummy]; variableOf = [nil]; externals = []
         edits = [:]; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
     }
 
@@ -313,6 +318,7 @@ public final class Solver {
         kinds.append(kind)
         rows.append(nil)
         columns.append([])
+        listed.append(0)
         variableOf.append(nil)
         scratch.append(0)
         return s
@@ -327,9 +333,31 @@ public final class Solver {
         return s
     }
 
+    /// The basic rows that hold `s`, each once; the column is compacted to them as it is read.
+    private func holders(of s: Symbol) -> [Int] {
+        reading &+= 1
+        if reading == 0 { for i in listed.indices { listed[i] = 0 }; reading = 1 }
+        var found: [Int] = []
+        var column = columns[s.id]
+        columns[s.id] = []
+        found.reserveCapacity(column.count)
+        var kept = 0
+        for entry in column {
+            let key = Int(entry)
+            guard listed[key] != reading, let row = rows[key], row.position(of: s) != nil else { continue }
+            listed[key] = reading
+            found.append(key)
+            column[kept] = entry
+            kept += 1
+        }
+        column.removeLast(column.count - kept)
+        columns[s.id] = column
+        return found
+    }
+
     /// Makes `row` the basic row of `s`, entering it in its symbols' columns.
     private func setRow(_ s: Symbol, _ row: Row) {
-        for cell in row.cells { columns[cell.symbol.id].insert(s.id) }
+        for cell in row.cells { columns[cell.symbol.id].append(Int32(s.id)) }
         rows[s.id] = row
     }
 
@@ -337,8 +365,7 @@ public final class Solver {
     private func takeRow(_ s: Symbol) -> Row? {
         guard let row = rows[s.id] else { return nil }
         rows[s.id] = nil
-        for cell in row.cells { columns[cell.symbol.id].remove(s.id) }
-        return row
+        return row // (its columns' entries go stale: see `columns`)
     }
 
     /// Adds `coefficient × other` to the basic row `key`, keeping the columns. Small rows search each other's cells;
@@ -348,9 +375,8 @@ public final class Solver {
         guard rows[key]!.cells.count * other.cells.count > 64 else {
             for cell in other.cells {
                 switch rows[key]!.add(cell.symbol, cell.coefficient * coefficient) {
-                case .inserted: columns[cell.symbol.id].insert(key)
-                case .removed: columns[cell.symbol.id].remove(key)
-                case .updated: break
+                case .inserted: columns[cell.symbol.id].append(Int32(key))
+                case .removed, .updated: break
                 }
             }
             return
@@ -367,16 +393,12 @@ public final class Solver {
             } else if !Row.nearZero(add) {
                 target.cells.append(Row.Cell(symbol: cell.symbol, coefficient: add))
                 scratch[cell.symbol.id] = Int32(target.cells.count)
-                columns[cell.symbol.id].insert(key)
+                columns[cell.symbol.id].append(Int32(key))
             }
         }
         for cell in target.cells { scratch[cell.symbol.id] = 0 }
         if cancelled {
-            target.cells.removeAll { cell in
-                guard Row.nearZero(cell.coefficient) else { return false }
-                columns[cell.symbol.id].remove(key)
-                return true
-            }
+            target.cells.removeAll { Row.nearZero($0.coefficient) }
         }
         rows[key] = target
     }
@@ -469,7 +491,7 @@ public final class Solver {
                 setRow(entering, basic)
             }
         }
-        for key in columns[art.id] { rows[key]!.remove(art) }
+        for key in holders(of: art) { rows[key]!.remove(art) }
         columns[art.id] = []
         objective.remove(art)
     }
@@ -487,7 +509,7 @@ public final class Solver {
     /// the others feasible (negative coefficients first); else any row that holds it.
     private func leavingRow(forMarker marker: Symbol) -> Symbol? {
         var first: (Int, Double)?, second: (Int, Double)?, third: Int?
-        for key in columns[marker.id] {
+        for key in holders(of: marker) {
             let row = rows[key]!
             let c = row.coefficient(for: marker)
             if kinds[key] == .external {
@@ -509,9 +531,9 @@ public final class Solver {
     /// simplex.
     private func substitute(_ s: Symbol, _ row: Row) {
         pivots += 1
-        let holders = columns[s.id]
+        let found = holders(of: s)
         columns[s.id] = []
-        for key in holders {
+        for key in found {
             guard let c = rows[key]!.remove(s) else { continue }
             addToRow(key, row, c)
             if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
@@ -530,7 +552,7 @@ public final class Solver {
             }
             guard let entering else { return }
             var leaving: (Int, Double)?
-            for key in columns[entering.id] where kinds[key] != .external {
+            for key in holders(of: entering) where kinds[key] != .external {
                 let row = rows[key]!
                 let c = row.coefficient(for: entering)
                 guard c < 0 else { continue }
@@ -574,7 +596,7 @@ public final class Solver {
             rows[other.id]!.constant += move
             if rows[other.id]!.constant < 0 { infeasible.append(other.id) }
         } else {
-            for key in columns[tag.marker.id] {
+            for key in holders(of: tag.marker) {
                 let c = rows[key]!.coefficient(for: tag.marker)
                 rows[key]!.constant += c * move
                 if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
