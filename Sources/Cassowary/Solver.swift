@@ -368,20 +368,18 @@ public final class Solver {
         return row // (its columns' entries go stale: see `columns`)
     }
 
-    /// Adds `coefficient × other` to the basic row `key`, keeping the columns. Small rows search each other's cells;
-    /// bigger ones scatter the target's positions into `scratch` first (a sparse accumulator: no search, no hashing).
-    private func addToRow(_ key: Int, _ other: Row, _ coefficient: Double) {
-        rows[key]!.constant += other.constant * coefficient
-        guard rows[key]!.cells.count * other.cells.count > 64 else {
-            for cell in other.cells {
-                switch rows[key]!.add(cell.symbol, cell.coefficient * coefficient) {
-                case .inserted: columns[cell.symbol.id].append(Int32(key))
-                case .removed, .updated: break
-                }
+    /// Adds `coefficient × other` to `target`, the basic row `key` (taken out of `rows` while it changes, so the
+    /// array and the row are checked for sharing once, not per cell), keeping the columns. Small rows search each
+    /// other's cells; bigger ones scatter the target's positions into `scratch` first (a sparse accumulator: no
+    /// search, no hashing).
+    private func add(_ other: Row, _ coefficient: Double, into target: inout Row, key: Int) {
+        target.constant += other.constant * coefficient
+        guard target.cells.count * other.cells.count > 64 else {
+            for cell in other.cells where target.add(cell.symbol, cell.coefficient * coefficient) == .inserted {
+                columns[cell.symbol.id].append(Int32(key))
             }
             return
         }
-        var target = rows[key].take()!
         for (i, cell) in target.cells.enumerated() { scratch[cell.symbol.id] = Int32(i + 1) }
         var cancelled = false
         for cell in other.cells {
@@ -397,10 +395,7 @@ public final class Solver {
             }
         }
         for cell in target.cells { scratch[cell.symbol.id] = 0 }
-        if cancelled {
-            target.cells.removeAll { Row.nearZero($0.coefficient) }
-        }
-        rows[key] = target
+        if cancelled { target.cells.removeAll { Row.nearZero($0.coefficient) } }
     }
 
     /// The constraint as a row over the current parametric symbols, with its slack, error or dummy symbols.
@@ -534,9 +529,12 @@ public final class Solver {
         let found = holders(of: s)
         columns[s.id] = []
         for key in found {
-            guard let c = rows[key]!.remove(s) else { continue }
-            addToRow(key, row, c)
-            if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
+            guard var target = rows[key].take() else { continue }
+            if let c = target.remove(s) {
+                add(row, c, into: &target, key: key)
+                if kinds[key] != .external && target.constant < 0 { infeasible.append(key) }
+            }
+            rows[key] = target
         }
         objective.substitute(s, row)
         artificial?.substitute(s, row)

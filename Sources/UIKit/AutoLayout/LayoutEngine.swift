@@ -515,8 +515,9 @@ final class LayoutEngine {
         }
         let v = register(item)
         let view = item as? UIView
-        let margins = view?.layoutMargins ?? .zero
-        let rtl = ownerView.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // (Margins and direction only for the attributes that use them: both walk the hierarchy.)
+        let margins = attribute.rawValue >= NSLayoutConstraint.Attribute.leftMargin.rawValue ? (view?.layoutMargins ?? .zero) : .zero
+        let rtl = attribute.isDirectional && ownerView.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let x = Expr(v.x), y = Expr(v.y), w = Expr(v.w), h = Expr(v.h)
         switch attribute {
         case .left: return x

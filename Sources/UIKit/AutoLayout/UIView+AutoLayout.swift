@@ -460,11 +460,14 @@ extension UIWindow {
 
 extension UIApplication {
     /// The direction the app's language reads in (from the locale: right to left for Arabic, Hebrew, Persian, Urdu…).
-    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    /// `VITRINE_LAYOUT_DIRECTION=rtl` (or `ltr`) overrides it. Read once: layout asks for it per constraint.
+    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { Self.localeLayoutDirection }
+
+    private static let localeLayoutDirection: UIUserInterfaceLayoutDirection = {
         if let forced = ProcessInfo.processInfo.environment["VITRINE_LAYOUT_DIRECTION"] {
             return forced.lowercased() == "rtl" ? .rightToLeft : .leftToRight
         }
         let language = Locale.current.language.languageCode?.identifier ?? "en"
         return Locale.Language(identifier: language).characterDirection == .rightToLeft ? .rightToLeft : .leftToRight
-    }
+    }()
 }
