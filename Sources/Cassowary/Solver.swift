@@ -333,26 +333,24 @@ public final class Solver {
         return s
     }
 
-    /// The basic rows that hold `s`, each once; the column is compacted to them as it is read.
-    private func holders(of s: Symbol) -> [Int] {
+    /// The basic rows that hold `s`, each once; the column is compacted to them as it is read. (The column itself is
+    /// the answer: no list is made.)
+    private func holders(of s: Symbol) -> ArraySlice<Int32> {
         reading &+= 1
         if reading == 0 { for i in listed.indices { listed[i] = 0 }; reading = 1 }
-        var found: [Int] = []
         var column = columns[s.id]
         columns[s.id] = []
-        found.reserveCapacity(column.count)
         var kept = 0
         for entry in column {
             let key = Int(entry)
             guard listed[key] != reading, let row = rows[key], row.position(of: s) != nil else { continue }
             listed[key] = reading
-            found.append(key)
             column[kept] = entry
             kept += 1
         }
         column.removeLast(column.count - kept)
         columns[s.id] = column
-        return found
+        return column[...]
     }
 
     /// Makes `row` the basic row of `s`, entering it in its symbols' columns.
@@ -486,8 +484,8 @@ public final class Solver {
                 setRow(entering, basic)
             }
         }
-        for key in holders(of: art) { rows[key]!.remove(art) }
-        columns[art.id] = []
+        for key in holders(of: art) { rows[Int(key)]!.remove(art) }
+        columns[art.id].removeAll(keepingCapacity: true)
         objective.remove(art)
     }
 
@@ -504,7 +502,8 @@ public final class Solver {
     /// the others feasible (negative coefficients first); else any row that holds it.
     private func leavingRow(forMarker marker: Symbol) -> Symbol? {
         var first: (Int, Double)?, second: (Int, Double)?, third: Int?
-        for key in holders(of: marker) {
+        for entry in holders(of: marker) {
+            let key = Int(entry)
             let row = rows[key]!
             let c = row.coefficient(for: marker)
             if kinds[key] == .external {
@@ -526,9 +525,17 @@ public final class Solver {
     /// simplex.
     private func substitute(_ s: Symbol, _ row: Row) {
         pivots += 1
-        let found = holders(of: s)
-        columns[s.id] = []
-        for key in found {
+        _ = holders(of: s)
+        // The column, taken out whole (the rows below lose `s`, and none can gain it from `row`), is given back empty
+        // with its storage for the next rows that hold `s`.
+        var found: [Int32] = []
+        swap(&found, &columns[s.id])
+        defer {
+            found.removeAll(keepingCapacity: true)
+            columns[s.id] = found
+        }
+        for entry in found {
+            let key = Int(entry)
             guard var target = rows[key].take() else { continue }
             if let c = target.remove(s) {
                 add(row, c, into: &target, key: key)
@@ -550,7 +557,8 @@ public final class Solver {
             }
             guard let entering else { return }
             var leaving: (Int, Double)?
-            for key in holders(of: entering) where kinds[key] != .external {
+            for entry in holders(of: entering) where kinds[Int(entry)] != .external {
+                let key = Int(entry)
                 let row = rows[key]!
                 let c = row.coefficient(for: entering)
                 guard c < 0 else { continue }
@@ -594,7 +602,8 @@ public final class Solver {
             rows[other.id]!.constant += move
             if rows[other.id]!.constant < 0 { infeasible.append(other.id) }
         } else {
-            for key in holders(of: tag.marker) {
+            for entry in holders(of: tag.marker) {
+                let key = Int(entry)
                 let c = rows[key]!.coefficient(for: tag.marker)
                 rows[key]!.constant += c * move
                 if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
