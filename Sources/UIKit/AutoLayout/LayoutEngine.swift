@@ -174,10 +174,8 @@ final class LayoutEngine {
     func sync() {
         guard let root else { return }
         Self.updateConstraints(in: root)
-        if needsRebuild {
+        if needsRebuild || !applyPending() {
             rebuild()
-        } else {
-            applyPending()
         }
         var changedItems: [ObjectIdentifier: Bool] = [:]
         solver.updateVariables { variable in
@@ -217,10 +215,19 @@ final class LayoutEngine {
         register(root)
         var all: [NSLayoutConstraint] = []
         root.forEachInSubtree { view in all.append(contentsOf: view.autoLayout?.installed ?? []) }
+        // Every item first, with its pins (autoresizing masks, guides): those are required and what the app's
+        // constraints are checked against, so a contradiction breaks one of the app's, as in UIKit.
+        for c in all {
+            for item in c.allItems {
+                if let item = item as? any LayoutItem, let view = Self.view(of: item), view.hierarchyRoot === root { register(item) }
+            }
+        }
         for c in all { add(c) }
     }
 
-    private func applyPending() {
+    /// Applies the changes noted since the last sync; `false` when one contradicts the required constraints in a way
+    /// only a rebuild sorts out (a frame set by code that the app's required constraints forbid).
+    private func applyPending() -> Bool {
         let removes = pendingRemoves, adds = pendingAdds, constants = pendingConstants
         let pins = dirtyPins, intrinsic = dirtyIntrinsic
         pendingRemoves = []; pendingAdds = []; pendingConstants = []; dirtyPins = []; dirtyIntrinsic = []
@@ -240,8 +247,9 @@ final class LayoutEngine {
             }
         }
         for c in adds where c.isActive && installed[ObjectIdentifier(c)] == nil { add(c) }
-        for view in pins { updatePins(of: view) }
+        for view in pins where !updatePins(of: view) { return false }
         for view in intrinsic { updateIntrinsic(of: view) }
+        return true
     }
 
     // MARK: Items
@@ -266,6 +274,11 @@ final class LayoutEngine {
             } else if view.translatesAutoresizingMaskIntoConstraints {
                 makeMaskPins(view, v, parentVariables!)
             } else {
+                // A view cannot be narrower than nothing: constraints that ask for it are broken (and reported)
+                // rather than leave a frame that cannot be shown and that its subviews' autoresizing would disagree
+                // with.
+                addRequired(Expr(v.w) >= 0, to: v)
+                addRequired(Expr(v.h) >= 0, to: v)
                 updateIntrinsic(of: view)
             }
         } else if let guide = item as? UILayoutGuide, let owner = parentVariables, let ownerView = guide.owningView {
@@ -334,32 +347,34 @@ final class LayoutEngine {
         v.pinKey = s
     }
 
-    private func updatePins(of view: UIView) {
-        guard let v = variables[ObjectIdentifier(view)], !v.pins.isEmpty else { return }
+    /// Moves `view`'s pins to its current frame; `false` when the app's required constraints forbid the new frame
+    /// (the engine is then rebuilt, breaking one of them).
+    private func updatePins(of view: UIView) -> Bool {
+        guard let v = variables[ObjectIdentifier(view)], !v.pins.isEmpty else { return true }
         if v.pinKey == [-1] {
             // The root: its size.
             let new = [Double(view.bounds.width), Double(view.bounds.height)]
             for i in 0..<2 where new[i] != v.pinConstants[i] {
-                try? solver.setConstant(-new[i], of: v.pins[2 + i], was: -v.pinConstants[i])
+                do { try solver.setConstant(-new[i], of: v.pins[2 + i], was: -v.pinConstants[i]) } catch { return false }
+                v.pinConstants[i] = new[i]
             }
-            v.pinConstants = new
-            return
+            return true
         }
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-              let p = variables[ObjectIdentifier(parent)] else { return }
+              let p = variables[ObjectIdentifier(parent)] else { return true }
         let (k, s) = maskTerms(view)
         if s == v.pinKey {
             for i in 0..<4 where k[i] != v.pinConstants[i] {
-                do { try solver.setConstant(-k[i], of: v.pins[i], was: -v.pinConstants[i]) } catch {
-                    Self.log.error("Auto Layout: \(view)'s autoresizing constraints contradict the others")
-                }
+                do { try solver.setConstant(-k[i], of: v.pins[i], was: -v.pinConstants[i]) } catch { return false }
+                v.pinConstants[i] = k[i]
             }
-            v.pinConstants = k
         } else {
             for c in v.pins { try? solver.remove(c) }
             v.pins = []
             makeMaskPins(view, v, p)
+            if v.pins.count < 4 { return false }
         }
+        return true
     }
 
     private func makeGuidePins(_ guide: UILayoutGuide, _ g: LayoutVariables, _ o: LayoutVariables, _ owner: UIView) {
