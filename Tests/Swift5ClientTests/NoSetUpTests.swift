@@ -65,6 +65,25 @@ final class NoSetUpTests: XCTestCase {
         window.isHidden = true
     }
 
+    func testALayoutDSLWorksUnchanged() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let card = UIView(), badge = UIView()
+        container.addSubview(card)
+        card.addSubview(badge)
+        card.makeConstraints { make in make.edges.equalToSuperview(inset: 10) }
+        badge.makeConstraints { make in
+            make.center.equalToSuperview()
+            make.size.equalTo(CGSize(width: 20, height: 20))
+        }
+        container.layoutIfNeeded()
+        XCTAssertEqual(card.frame, CGRect(x: 10, y: 10, width: 180, height: 80))
+        XCTAssertEqual(badge.frame, CGRect(x: 80, y: 30, width: 20, height: 20))
+        card.remakeConstraints { make in make.size.equalTo(CGSize(width: 50, height: 40)); make.center.equalToSuperview() }
+        container.layoutIfNeeded()
+        XCTAssertEqual(card.frame, CGRect(x: 75, y: 30, width: 50, height: 40))
+        XCTAssertEqual(badge.frame, CGRect(x: 15, y: 10, width: 20, height: 20))
+    }
+
     func testLayoutAndDisplayHappenWhileTheRunLoopTurns() {
         final class Probe: UIView {
             var layouts = 0, draws = 0

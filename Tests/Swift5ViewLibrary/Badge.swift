@@ -104,3 +104,75 @@ open class BadgeViewController: UIViewController {
         button.addAction(UIAction { [weak self] _ in self?.taps += 1 }, for: .touchUpInside)
     }
 }
+
+// MARK: A layout DSL in the style of the popular iOS ones (a closure that makes constraints through a maker)
+
+/// Collects the constraints a `makeConstraints` closure describes.
+public final class ConstraintMaker {
+    let view: UIView
+    var made: [NSLayoutConstraint] = []
+    init(view: UIView) { self.view = view }
+
+    public final class Edges {
+        unowned let maker: ConstraintMaker
+        init(_ maker: ConstraintMaker) { self.maker = maker }
+        /// Pins every edge to `other`'s, inset by `inset`.
+        public func equalToSuperview(inset: CGFloat = 0) {
+            guard let superview = maker.view.superview else { return }
+            maker.made += [
+                maker.view.topAnchor.constraint(equalTo: superview.topAnchor, constant: inset),
+                maker.view.leadingAnchor.constraint(equalTo: superview.leadingAnchor, constant: inset),
+                maker.view.bottomAnchor.constraint(equalTo: superview.bottomAnchor, constant: -inset),
+                maker.view.trailingAnchor.constraint(equalTo: superview.trailingAnchor, constant: -inset),
+            ]
+        }
+    }
+
+    public final class Size {
+        unowned let maker: ConstraintMaker
+        init(_ maker: ConstraintMaker) { self.maker = maker }
+        public func equalTo(_ size: CGSize) {
+            maker.made += [maker.view.widthAnchor.constraint(equalToConstant: size.width),
+                           maker.view.heightAnchor.constraint(equalToConstant: size.height)]
+        }
+    }
+
+    public final class Center {
+        unowned let maker: ConstraintMaker
+        init(_ maker: ConstraintMaker) { self.maker = maker }
+        public func equalToSuperview() {
+            guard let superview = maker.view.superview else { return }
+            maker.made += [maker.view.centerXAnchor.constraint(equalTo: superview.centerXAnchor),
+                           maker.view.centerYAnchor.constraint(equalTo: superview.centerYAnchor)]
+        }
+    }
+
+    public var edges: Edges { Edges(self) }
+    public var size: Size { Size(self) }
+    public var center: Center { Center(self) }
+}
+
+private var installedConstraintsKey: UInt8 = 0
+
+extension UIView {
+    /// Makes and activates the constraints `closure` describes, keeping them on the view (through an associated
+    /// object, as such libraries do) so that `remakeConstraints` can replace them.
+    @discardableResult
+    public func makeConstraints(_ closure: (ConstraintMaker) -> Void) -> [NSLayoutConstraint] {
+        translatesAutoresizingMaskIntoConstraints = false
+        let maker = ConstraintMaker(view: self)
+        closure(maker)
+        NSLayoutConstraint.activate(maker.made)
+        let kept = (objc_getAssociatedObject(self, &installedConstraintsKey) as? [NSLayoutConstraint] ?? []) + maker.made
+        objc_setAssociatedObject(self, &installedConstraintsKey, kept, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        return maker.made
+    }
+
+    /// Deactivates what `makeConstraints` made, then makes the new ones.
+    @discardableResult
+    public func remakeConstraints(_ closure: (ConstraintMaker) -> Void) -> [NSLayoutConstraint] {
+        NSLayoutConstraint.deactivate(objc_getAssociatedObject(self, &installedConstraintsKey) as? [NSLayoutConstraint] ?? [])
+        objc_setAssociatedObject(self, &installedConstraintsKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        return makeConstraints(closure)
+    }
+}
