@@ -29,6 +29,9 @@ public struct BoardDescription: Sendable, Equatable {
     public var rotation: Int
     /// Points to pixels; `nil`: from the environment or the panel's physical size.
     public var scale: Double?
+    /// What a bezel or rounded corners hide at each edge, in points (top, left, bottom, right): the windows' safe
+    /// area insets (`display.safeAreaInsets`).
+    public var safeAreaInsets: [Double]?
     /// The touch device's name (or a substring of it), and the calibration matrix (libinput's 2x3 layout).
     public var touchDevice: String?
     public var touchCalibration: [Double]?
@@ -80,7 +83,10 @@ public struct BoardDescription: Sendable, Equatable {
 
     /// The file's shape, decoded with types (a boolean is not a number, a fraction is not an integer).
     private struct File: Decodable {
-        struct Display: Decodable { var device, connector, mode: String?; var rotation: Int?; var scale: Double? }
+        struct Insets: Decodable { var top, left, bottom, right: Double? }
+        struct Display: Decodable {
+            var device, connector, mode: String?; var rotation: Int?; var scale: Double?; var safeAreaInsets: Insets?
+        }
         struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
         struct Keyboard: Decodable { var layout, variant, options: String? }
         struct Power: Decodable { var backlight: String?; var idleSeconds: Double?; var blank: String? }
@@ -102,7 +108,10 @@ public struct BoardDescription: Sendable, Equatable {
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
         try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description"], prefix: "", fail)
         if let display = top["display"] as? [String: Any] {
-            try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale"], prefix: "display.", fail)
+            try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale", "safeAreaInsets"], prefix: "display.", fail)
+            if let insets = display["safeAreaInsets"] as? [String: Any] {
+                try checkKeys(insets, allowed: ["top", "left", "bottom", "right"], prefix: "display.safeAreaInsets.", fail)
+            }
             // JSONDecoder reports a fraction where an integer belongs without saying where; say it here.
             if let r = display["rotation"] as? Double, !(display["rotation"] is String), r != r.rounded() {
                 throw fail("display.rotation", "must be 0, 90, 180 or 270, got \(r)")
@@ -144,6 +153,13 @@ public struct BoardDescription: Sendable, Equatable {
             if let scale = display.scale {
                 guard scale > 0, scale <= 4 else { throw fail("display.scale", "must be above 0 and at most 4, got \(scale)") }
                 board.scale = scale
+            }
+            if let insets = display.safeAreaInsets {
+                let values = [insets.top, insets.left, insets.bottom, insets.right].map { $0 ?? 0 }
+                for (name, v) in zip(["top", "left", "bottom", "right"], values) where !(v >= 0 && v.isFinite && v < 10_000) {
+                    throw fail("display.safeAreaInsets.\(name)", "must be a number of points from 0, got \(v)")
+                }
+                board.safeAreaInsets = values
             }
         }
         if let touch = decoded.touch {

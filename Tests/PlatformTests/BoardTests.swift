@@ -31,6 +31,9 @@ import VitrinePlatform
         let power = try BoardDescription.parse(Data(#"{"name": "p", "power": {"backlight": "lcd0", "idleSeconds": 90, "blank": "dpms"}}"#.utf8),
                                                file: "p.json")
         #expect(power.backlight == "lcd0" && power.idleSeconds == 90 && power.blankMethod == .dpms)
+        let bezel = try BoardDescription.parse(Data(#"{"name": "r", "display": {"safeAreaInsets": {"top": 24, "bottom": 12}}}"#.utf8),
+                                               file: "r.json")
+        #expect(bezel.safeAreaInsets == [24, 0, 12, 0])
     }
 
     @Test(arguments: [
@@ -39,6 +42,8 @@ import VitrinePlatform
         (#"{"name": "b", "display": {"rotation": 90.5}}"#, "display.rotation"),
         (#"{"name": "b", "display": {"scale": "2"}}"#, "display.scale"),
         (#"{"name": "b", "display": {"scale": 0}}"#, "display.scale"),
+        (#"{"name": "b", "display": {"safeAreaInsets": {"top": -4}}}"#, "display.safeAreaInsets.top"),
+        (#"{"name": "b", "display": {"safeAreaInsets": {"middle": 4}}}"#, "display.safeAreaInsets.middle"),
         (#"{"name": "b", "display": {"rotaton": 90}}"#, "display.rotaton"),
         (#"{"name": "b", "display": {"mode": "big"}}"#, "display.mode"),
         (#"{"name": "b", "display": {"device": "card0"}}"#, "display.device"),

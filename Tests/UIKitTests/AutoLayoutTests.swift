@@ -394,3 +394,37 @@ import Testing
         }
     }
 }
+
+@MainActor @Suite(.serialized) struct SafeAreaTests {
+    @Test func thePanelsInsetsMakeTheSafeAreaAndMoveTheMargins() {
+        freshApp()
+        UIScreen.main.panelSafeAreaInsets = UIEdgeInsets(top: 24, left: 0, bottom: 12, right: 0)
+        defer { UIScreen.main.panelSafeAreaInsets = .zero }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(v)
+        let guide = window.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            v.topAnchor.constraint(equalTo: guide.topAnchor), v.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
+            v.leadingAnchor.constraint(equalTo: guide.leadingAnchor), v.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(window.safeAreaInsets == UIEdgeInsets(top: 24, left: 0, bottom: 12, right: 0))
+        #expect(v.frame == CGRect(x: 0, y: 24, width: 320, height: 444))
+        // A view below the top inset has none of it left; margins are measured from the safe area.
+        #expect(v.safeAreaInsets == .zero)
+        #expect(window.layoutMargins.top == CGFloat(32), "8 of margin below the 24 of the bezel")
+    }
+
+    @Test func viewControllersAddTheirOwnInsets() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let controller = UIViewController()
+        controller.additionalSafeAreaInsets = UIEdgeInsets(top: 0, left: 10, bottom: 44, right: 0)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 0, left: 10, bottom: 44, right: 0))
+    }
+}

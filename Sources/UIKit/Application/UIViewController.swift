@@ -76,6 +76,11 @@ open class UIViewController: UIResponder {
     /// Called during the layout pass, just after the root view's `layoutSubviews()`.
     open func viewDidLayoutSubviews() {}
 
+    /// Insets added to the safe area of the controller's view and its subtree (room for the app's own bars).
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if oldValue != additionalSafeAreaInsets, isViewLoaded { view.safeAreaChanged() } }
+    }
+
     /// Called when the root view's layout margins changed.
     open func viewLayoutMarginsDidChange() {}
 

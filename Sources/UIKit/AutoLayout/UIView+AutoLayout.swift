@@ -269,15 +269,36 @@ extension UIView: LayoutItem {
         viewDelegate?.viewLayoutMarginsDidChange()
     }
 
-    /// The part of the view not covered by the panel's bezel or rounded corners (the window's `safeAreaInsets`, from
-    /// the board), less what the view's own frame already keeps clear.
+    /// The part of the view not covered by the panel's bezel or rounded corners (a window's, from the board) or by
+    /// what view controllers add (`additionalSafeAreaInsets`): the superview's insets less what the view's frame
+    /// already keeps clear, plus its controller's.
     public var safeAreaInsets: UIEdgeInsets {
-        guard let window, self !== window else { return (self as? UIWindow)?.panelSafeAreaInsets ?? .zero }
-        let w = window.panelSafeAreaInsets
-        guard w != .zero else { return .zero }
-        let r = convert(bounds, to: window), wb = window.bounds
-        return UIEdgeInsets(top: max(0, w.top - (r.minY - wb.minY)), left: max(0, w.left - (r.minX - wb.minX)),
-                            bottom: max(0, w.bottom - (wb.maxY - r.maxY)), right: max(0, w.right - (wb.maxX - r.maxX)))
+        var insets = UIEdgeInsets.zero
+        if let window = self as? UIWindow {
+            insets = window.panelSafeAreaInsets
+        } else if let s = superview {
+            let si = s.safeAreaInsets
+            if si != .zero {
+                let r = convert(bounds, to: s), sb = s.bounds
+                insets = UIEdgeInsets(top: max(0, si.top - (r.minY - sb.minY)), left: max(0, si.left - (r.minX - sb.minX)),
+                                      bottom: max(0, si.bottom - (sb.maxY - r.maxY)), right: max(0, si.right - (sb.maxX - r.maxX)))
+            }
+        }
+        if let extra = viewDelegate?.additionalSafeAreaInsets, extra != .zero {
+            insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
+                                  bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
+        }
+        return insets
+    }
+
+    /// The safe area changed for this view's subtree: the callbacks, and the guides' constraints move.
+    func safeAreaChanged() {
+        forEachInSubtree { view in
+            view.safeAreaInsetsDidChange()
+            view.viewDelegate?.viewSafeAreaInsetsDidChange()
+        }
+        hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+        setNeedsLayout()
     }
 
     /// A guide inset from the view's edges by its layout margins.
@@ -430,14 +451,7 @@ extension UIScreen {
         get { safeInsetsStorage[ObjectIdentifier(self)] ?? .zero }
         set {
             safeInsetsStorage[ObjectIdentifier(self)] = newValue
-            for window in UIApplication.shared.windows where window.screen === self {
-                window.forEachInSubtree { view in
-                    view.safeAreaInsetsDidChange()
-                    view.viewDelegate?.viewSafeAreaInsetsDidChange()
-                }
-                window.hierarchyRoot.autoLayout?.engine?.needsRebuild = true
-                window.setNeedsLayout()
-            }
+            for window in UIApplication.shared.windows where window.screen === self { window.safeAreaChanged() }
         }
     }
 }

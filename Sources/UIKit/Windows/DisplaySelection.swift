@@ -36,7 +36,11 @@ enum DisplaySelection {
             let output = try KMSOutput(configuration: configuration, loop: loop, session: seat, logger: log)
             defer { ScreenRegistry.start(main: output, loop: loop, session: seat, log: log) }
             let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init) ?? output.physicalSizeScale
-            return UIScreen(output: output, scale: CGFloat(scale))
+            let screen = UIScreen(output: output, scale: CGFloat(scale))
+            if let i = board?.safeAreaInsets {
+                screen.panelSafeAreaInsets = UIEdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            }
+            return screen
         } catch {
             if wanted == "kms" { throw error }
             log.notice("no panel (\(error)); using a headless screen")
