@@ -303,7 +303,10 @@ extension CALayer {
     }
 
     /// While a property change looks up its action: the value before the change (UIKit's keyframe blocks read it).
-    @_spi(VitrineInternals) public static var previousValue: Any?
+    @_spi(VitrineInternals) public static var previousValue: Any? { previousValueSource?() }
+    /// Where `previousValue` comes from: the changed property's old value, boxed only if something reads it (a
+    /// rectangle boxed as `Any` is a heap allocation, on every frame change of every view otherwise).
+    private static var previousValueSource: (() -> Any?)?
 
     /// The model value of an animatable property (`nil` for keys that do not animate).
     @_spi(VitrineInternals) public static func modelValue(_ key: String, of layer: CALayer) -> Any? {
@@ -316,10 +319,16 @@ extension CALayer {
     /// old state of it to animate from — but an animation its delegate asks for (a view in an animation block) is
     /// committed with the layer tree and plays from the old value, as iOS plays a fade-in set up in
     /// `viewWillAppear`.
-    func propertyDidChange(_ key: String, from old: Any?) {
+    func propertyDidChange(_ key: String, from oldValue: @autoclosure () -> Any?) {
         guard !CATransaction.disableActions() else { return }
-        CALayer.previousValue = old
-        defer { CALayer.previousValue = nil }
+        withoutActuallyEscaping(oldValue) { old in
+            CALayer.previousValueSource = old
+            defer { CALayer.previousValueSource = nil }
+            runAction(key, old)
+        }
+    }
+
+    private func runAction(_ key: String, _ oldValue: () -> Any?) {
         let found: (any CAAction)?
         if wasCommitted {
             found = action(forKey: key)
@@ -332,6 +341,7 @@ extension CALayer {
             // From what was showing: a running animation's value, else the old model value.
             let showing = basic.startsFromCurrentState
                 && animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
+            let old = oldValue()
             basic.fromValue = showing ? showingValue(key, modelBefore: old) : old
             // `toValue` stays nil: the animation ends at the layer's model value whatever it becomes (Core Animation's
             // rule for a nil `toValue`), so a change made later with actions disabled shows at once.

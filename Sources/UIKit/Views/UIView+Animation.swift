@@ -259,12 +259,15 @@ extension UIView {
 
     nonisolated(unsafe) static var animationsEnabled = true
 
+    /// "No animation", shared: a view's layer asks on every property change.
+    static let noAction = NSNull()
+
     /// The view's layer's action for a property change: an animation inside an animation block (and with
     /// animations enabled), no animation otherwise (a view's own layer does not animate implicitly).
     func animationAction(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         guard layer === self.layer, UIView.animationsEnabled, let context = ViewAnimationContext.stack.last,
-              CALayer.isAnimatable(key: event) else { return NSNull() }
-        return context.animation(forKey: event, layer: layer) ?? NSNull()
+              CALayer.isAnimatable(key: event) else { return Self.noAction }
+        return context.animation(forKey: event, layer: layer) ?? Self.noAction
     }
 }
 
