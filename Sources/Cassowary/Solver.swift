@@ -217,6 +217,13 @@ public final class Solver {
     public private(set) var pivots = 0
 
     public func hasConstraint(_ c: Constraint) -> Bool { constraints[c] != nil }
+
+    /// Whether `variable`'s value is determined by the constraints: a variable the solver holds that no row defines
+    /// is free (its value, 0, is as good as any other: the system is ambiguous in it).
+    public func isDetermined(_ variable: Variable) -> Bool {
+        guard let s = variable.symbol, s.id < variableOf.count, variableOf[s.id] === variable else { return false }
+        return rows[s.id] != nil
+    }
     public func hasEditVariable(_ v: Variable) -> Bool { edits[v] != nil }
 
     // MARK: Constraints

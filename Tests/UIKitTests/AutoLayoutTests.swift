@@ -428,3 +428,23 @@ import Testing
         #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 0, left: 10, bottom: 44, right: 0))
     }
 }
+
+@MainActor @Suite(.serialized) struct AmbiguityTests {
+    @Test func aViewWithAFreeEdgeIsAmbiguousAndOneFullyPlacedIsNot() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let placed = UIView(), loose = UIView()
+        for v in [placed, loose] { v.translatesAutoresizingMaskIntoConstraints = false; window.addSubview(v) }
+        NSLayoutConstraint.activate([
+            placed.leadingAnchor.constraint(equalTo: window.leadingAnchor), placed.topAnchor.constraint(equalTo: window.topAnchor),
+            placed.widthAnchor.constraint(equalToConstant: 10), placed.heightAnchor.constraint(equalToConstant: 10),
+            // Only a width and a top: its x and height are free.
+            loose.widthAnchor.constraint(equalToConstant: 10), loose.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        #expect(!placed.hasAmbiguousLayout)
+        #expect(loose.hasAmbiguousLayout)
+        NSLayoutConstraint.activate([loose.leadingAnchor.constraint(equalTo: placed.trailingAnchor), loose.heightAnchor.constraint(equalToConstant: 5)])
+        #expect(!loose.hasAmbiguousLayout)
+        #expect(loose.constraintsAffectingLayout(for: .horizontal).count == 2)
+    }
+}

@@ -565,6 +565,13 @@ final class LayoutEngine {
 
     // MARK: Reading results
 
+    /// Whether `view`'s rectangle is left undetermined by its constraints (some of its variables are free).
+    func isAmbiguous(_ view: UIView) -> Bool {
+        guard let v = variables[ObjectIdentifier(view)] else { return false }
+        return ![v.x, v.y, v.w, v.h].allSatisfy(solver.isDetermined)
+    }
+
+
     /// `item`'s solved rectangle in `view`'s coordinates (`view` in the same engine).
     static func frame(of item: any LayoutItem, in view: UIView) -> CGRect {
         if let v = item.layoutVariables, let pv = view.layoutVariables {

@@ -188,14 +188,12 @@ extension UIView: LayoutItem {
         return out
     }
 
-    /// Whether the constraints leave this view's frame undetermined: it is placed by constraints and some axis of
-    /// it moves when the engine is nudged (an exercise in the view's own solver).
+    /// Whether the constraints leave this view's frame undetermined: in its hierarchy's engine, some of its position
+    /// or size is free (no constraint, required or not, fixes it).
     public var hasAmbiguousLayout: Bool {
-        guard !translatesAutoresizingMaskIntoConstraints, superview != nil else { return false }
-        let size = systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
-        let large = systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
-        let placedBy = constraintsAffectingLayout(for: .horizontal).count + constraintsAffectingLayout(for: .vertical).count
-        return size != large && placedBy < 4
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = hierarchyRoot.autoLayout?.engine else { return false }
+        engine.sync()
+        return engine.isAmbiguous(self)
     }
 
     /// Moves an ambiguous view to another of its possible frames (UIKit's debugging aid): here, to the other end of
