@@ -8,8 +8,8 @@ public final class Variable: Hashable, CustomStringConvertible {
     public let name: String
     /// The value the solver found (0 until it has solved a system with this variable).
     public internal(set) var value: Double = 0
-    /// What the owner of the variable wants to keep with it (the view and attribute it stands for).
-    public var context: AnyObject?
+    /// What the owner of the variable wants to find from it (weak: the owner usually holds the variable).
+    public weak var context: AnyObject?
 
     /// The solver's symbol for this variable, once it is in a solver (one solver per variable).
     var symbol: Symbol?

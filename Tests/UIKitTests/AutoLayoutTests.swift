@@ -448,3 +448,27 @@ import Testing
         #expect(loose.constraintsAffectingLayout(for: .horizontal).count == 2)
     }
 }
+
+@MainActor @Suite(.serialized) struct AutoLayoutLifetimeTests {
+    @Test func aHierarchyLaidOutWithConstraintsIsFreedWhenNothingHoldsIt() {
+        freshApp()
+        weak var weakWindow: UIWindow?
+        weak var weakView: UIView?
+        weak var weakConstraint: NSLayoutConstraint?
+        do {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let v = UIView()
+            v.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(v)
+            let c = v.widthAnchor.constraint(equalTo: window.widthAnchor, multiplier: 0.5)
+            NSLayoutConstraint.activate([c, v.heightAnchor.constraint(equalToConstant: 10),
+                                         v.leftAnchor.constraint(equalTo: window.leftAnchor), v.topAnchor.constraint(equalTo: window.topAnchor)])
+            window.layoutIfNeeded()
+            #expect(v.frame.width == 50)
+            weakWindow = window; weakView = v; weakConstraint = c
+        }
+        #expect(weakWindow == nil, "the engine holds no strong reference back to its views")
+        #expect(weakView == nil)
+        #expect(weakConstraint == nil)
+    }
+}

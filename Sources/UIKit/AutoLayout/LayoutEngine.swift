@@ -177,17 +177,20 @@ final class LayoutEngine {
         if needsRebuild || !applyPending() {
             rebuild()
         }
-        var changedItems: [ObjectIdentifier: Bool] = [:]
+        var anyChanged = false
         solver.updateVariables { variable in
-            if let owner = variable.context { changedItems[ObjectIdentifier(owner)] = true }
+            (variable.context as? LayoutVariables)?.changed = true
+            anyChanged = true
         }
-        guard isMain, !changedItems.isEmpty else { return }
+        guard isMain, anyChanged else { return }
+        // Parents before children (the order items were registered in): a view moves when its rectangle or its
+        // parent's changed (its frame is relative to the parent's).
         for entry in entries {
             guard let view = entry.item as? UIView, !view.translatesAutoresizingMaskIntoConstraints, view !== root,
-                  changedItems[ObjectIdentifier(view)] != nil || changedItems[ObjectIdentifier(entry.variables)] != nil
-                    || view.superview.map({ changedItems[ObjectIdentifier($0)] != nil }) == true else { continue }
+                  entry.variables.changed || view.superview?.layoutVariables?.changed == true else { continue }
             apply(entry.variables, to: view)
         }
+        for entry in entries { entry.variables.changed = false }
     }
 
     /// Writes a solved rectangle into `view`'s bounds size and centre, on the screen's pixel grid.
@@ -264,7 +267,7 @@ final class LayoutEngine {
             return register(p)
         }
         let v = LayoutVariables(NSLayoutConstraint.itemName(item))
-        for variable in [v.x, v.y, v.w, v.h] { variable.context = item }
+        for variable in [v.x, v.y, v.w, v.h] { variable.context = v }
         variables[ObjectIdentifier(item)] = v
         entries.append(Entry(item: item, variables: v))
         if isMain { item.layoutVariables = v }

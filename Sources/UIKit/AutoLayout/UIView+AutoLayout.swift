@@ -433,8 +433,9 @@ extension UIView: LayoutItem {
 
     /// A frame set by code (or by autoresizing) on a view the engine pins: the pins follow.
     func autoLayoutGeometryDidChange() {
-        guard let autoLayout = hierarchyRoot.autoLayout, let engine = autoLayout.engine, layoutVariables != nil,
-              translatesAutoresizingMaskIntoConstraints || superview == nil else { return }
+        // (The cheap tests first: the engine sets the frames of views placed by constraints on every layout.)
+        guard layoutVariables != nil, translatesAutoresizingMaskIntoConstraints || superview == nil,
+              let engine = hierarchyRoot.autoLayout?.engine else { return }
         engine.pinsChanged(self)
         for subview in subviews where subview.layoutVariables != nil && subview.translatesAutoresizingMaskIntoConstraints {
             engine.pinsChanged(subview)
