@@ -303,10 +303,24 @@ extension CALayer {
     }
 
     /// While a property change looks up its action: the value before the change (UIKit's keyframe blocks read it).
-    @_spi(VitrineInternals) public static var previousValue: Any? { previousValueSource?() }
-    /// Where `previousValue` comes from: the changed property's old value, boxed only if something reads it (a
-    /// rectangle boxed as `Any` is a heap allocation, on every frame change of every view otherwise).
-    private static var previousValueSource: (() -> Any?)?
+    @_spi(VitrineInternals) public static var previousValue: Any? {
+        switch previous {
+        case .none: return nil
+        case .rect(let r): return r
+        case .transform(let t): return t
+        case .other(let v): return v
+        }
+    }
+
+    /// The changed property's old value, kept unboxed: a rectangle or a transform as `Any` is a heap allocation, and
+    /// views change rectangles on every layout (values of three words or less box without one).
+    enum PreviousValue {
+        case none
+        case rect(CGRect)
+        case transform(CATransform3D)
+        case other(Any)
+    }
+    private static var previous = PreviousValue.none
 
     /// The model value of an animatable property (`nil` for keys that do not animate).
     @_spi(VitrineInternals) public static func modelValue(_ key: String, of layer: CALayer) -> Any? {
@@ -319,16 +333,18 @@ extension CALayer {
     /// old state of it to animate from — but an animation its delegate asks for (a view in an animation block) is
     /// committed with the layer tree and plays from the old value, as iOS plays a fade-in set up in
     /// `viewWillAppear`.
-    func propertyDidChange(_ key: String, from oldValue: @autoclosure () -> Any?) {
+    func propertyDidChange(_ key: String, from old: CGRect) { propertyDidChange(key, .rect(old)) }
+    func propertyDidChange(_ key: String, from old: CATransform3D) { propertyDidChange(key, .transform(old)) }
+    func propertyDidChange(_ key: String, from old: Any) { propertyDidChange(key, .other(old)) }
+
+    private func propertyDidChange(_ key: String, _ old: PreviousValue) {
         guard !CATransaction.disableActions() else { return }
-        withoutActuallyEscaping(oldValue) { old in
-            CALayer.previousValueSource = old
-            defer { CALayer.previousValueSource = nil }
-            runAction(key, old)
-        }
+        CALayer.previous = old
+        defer { CALayer.previous = .none }
+        runAction(key)
     }
 
-    private func runAction(_ key: String, _ oldValue: () -> Any?) {
+    private func runAction(_ key: String) {
         let found: (any CAAction)?
         if wasCommitted {
             found = action(forKey: key)
@@ -341,7 +357,7 @@ extension CALayer {
             // From what was showing: a running animation's value, else the old model value.
             let showing = basic.startsFromCurrentState
                 && animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
-            let old = oldValue()
+            let old = CALayer.previousValue
             basic.fromValue = showing ? showingValue(key, modelBefore: old) : old
             // `toValue` stays nil: the animation ends at the layer's model value whatever it becomes (Core Animation's
             // rule for a nil `toValue`), so a change made later with actions disabled shows at once.
