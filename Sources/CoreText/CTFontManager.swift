@@ -37,12 +37,11 @@ public enum CTFontManagerError: Int, Sendable {
 /// `takeRetainedValue()`), when a font of the same PostScript name is registered already.
 @discardableResult
 public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ errorOut: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-    guard let face = FontCatalog.shared.face(data: font.data) else {
-        return fail(.invalidFontData, "The font data could not be read.", errorOut)
-    }
     do {
-        try FontCatalog.shared.register(face: face)
+        try FontCatalog.shared.register(data: font.data, allFaces: false)
         return true
+    } catch .invalidFontData {
+        return fail(.invalidFontData, "The font data could not be read.", errorOut)
     } catch {
         return fail(.alreadyRegistered, "A font named \(font.names.postScriptName) is already registered.", errorOut)
     }

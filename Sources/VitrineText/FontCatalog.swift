@@ -110,15 +110,18 @@ public final class FontCatalog: @unchecked Sendable {
         return try register(data: data)
     }
 
-    /// Registers the faces in a font file's bytes (TrueType, OpenType or a collection) for this process.
+    /// Registers the faces in a font file's bytes (TrueType, OpenType or a collection) for this process: every face,
+    /// or only the first (a `CGFont` is the first face of its bytes). None is registered if one of them has the
+    /// PostScript name of a face registered already.
     @discardableResult
-    public func register(data: Data) throws(RegistrationError) -> [FontFace] {
+    public func register(data: Data, allFaces: Bool = true) throws(RegistrationError) -> [FontFace] {
         lock.lock(); defer { lock.unlock() }
         guard let library, let first = FontFace(data: data, index: 0, library: library) else { throw .invalidFontData }
         var faces = [first]
-        let count = FontFace.faceCount(of: first)
-        for index in 1..<max(count, 1) {
-            if let face = FontFace(data: data, index: index, library: library) { faces.append(face) }
+        if allFaces {
+            for index in 1..<max(FontFace.faceCount(of: first), 1) {
+                if let face = FontFace(data: data, index: index, library: library) { faces.append(face) }
+            }
         }
         if faces.contains(where: { face in registered.contains { $0.postScriptName == face.postScriptName } }) {
             throw .alreadyRegistered
@@ -127,27 +130,6 @@ public final class FontCatalog: @unchecked Sendable {
         // Names looked up before may now find a registered face.
         matches.removeAll()
         return faces
-    }
-
-    /// Registers a face made elsewhere (a `CGFont`'s bytes) unless one of its PostScript name is registered.
-    public func register(face: FontFace) throws(RegistrationError) {
-        lock.lock(); defer { lock.unlock() }
-        guard !registered.contains(where: { $0.postScriptName == face.postScriptName }) else { throw .alreadyRegistered }
-        registered.append(face)
-        matches.removeAll()
-    }
-
-    /// A face of a font file's bytes, not registered (what `CGFont(_:)` holds); `nil` if they are not a font.
-    public func face(data: Data) -> FontFace? {
-        lock.lock(); defer { lock.unlock() }
-        guard let library else { return nil }
-        return FontFace(data: data, index: 0, library: library)
-    }
-
-    /// The registered faces, in the order they were registered.
-    public var registeredFaces: [FontFace] {
-        lock.lock(); defer { lock.unlock() }
-        return registered
     }
 
     // MARK: Internals (the lock is held)
