@@ -285,6 +285,11 @@ import Testing
         let row = cell.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
                                                verticalFittingPriority: .fittingSizeLevel)
         #expect(row == CGSize(width: 300, height: s.height + 22))
+
+        // The same cell inside a window measures the same: its constraints are its subtree's, wherever it is.
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.addSubview(cell)
+        #expect(cell.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == fitted)
     }
 
     @Test func constraintChangesAnimateInsideAnAnimationBlock() {

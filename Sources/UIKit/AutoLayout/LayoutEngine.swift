@@ -10,11 +10,11 @@ private typealias Expr = Cassowary.Expression
 /// intrinsic size).
 public final class LayoutVariables {
     let x: Variable, y: Variable, w: Variable, h: Variable
-    /// Pins: the root's size, an autoresizing mask, a guide's insets. With what they were made from, to move them
-    /// in place when the item's frame changes.
+    /// Pins: the root's size, an autoresizing mask, a guide's insets. With what they were made from (the constants,
+    /// and for a mask the shares of the superview's size), to move them in place when the item's frame changes.
     var pins: [Constraint] = []
     var pinConstants: [Double] = []
-    var pinKey: [Double] = []
+    var pinShares: [Double] = []
     /// Hugging and compression resistance: per axis, (hugging ≤, resistance ≥) when the axis has an intrinsic size.
     var intrinsic: [Constraint?] = [nil, nil, nil, nil]
     var intrinsicKey: [Double] = []
@@ -77,7 +77,7 @@ final class LayoutEngine {
     }
 
     static func activate(_ c: NSLayoutConstraint) {
-        let views = c.allItems.compactMap { ($0 as? any LayoutItem).flatMap(Self.view(of:)) }
+        let views = c.allItems.compactMap(Self.view(of:))
         guard views.count == c.allItems.count, let first = views.first else {
             LayoutEngine.log.error("NSLayoutConstraint: an item of \(c.layoutDescription()) is gone; not activated")
             return
@@ -132,9 +132,16 @@ final class LayoutEngine {
         if !needsRebuild { dirtyIntrinsic.append(view) }
     }
 
-    /// The view an item is placed in (a view itself; a guide's owning view).
-    static func view(of item: any LayoutItem) -> UIView? {
+    /// The view an item is placed in (a view itself; a guide's owning view); `nil` for anything else.
+    static func view(of item: AnyObject) -> UIView? {
         (item as? UIView) ?? (item as? UILayoutGuide)?.owningView
+    }
+
+    /// Whether `item` lies in this engine's tree: the hierarchy's, or for a measuring engine the measured view's
+    /// subtree (its root is not the top of its hierarchy).
+    private func holds(_ item: AnyObject) -> Bool {
+        guard let root, let view = Self.view(of: item) else { return false }
+        return view.isDescendant(of: root)
     }
 
     // MARK: The update-constraints pass
@@ -221,9 +228,7 @@ final class LayoutEngine {
         // Every item first, with its pins (autoresizing masks, guides): those are required and what the app's
         // constraints are checked against, so a contradiction breaks one of the app's, as in UIKit.
         for c in all {
-            for item in c.allItems {
-                if let item = item as? any LayoutItem, let view = Self.view(of: item), view.hierarchyRoot === root { register(item) }
-            }
+            for case let item as any LayoutItem in c.allItems where holds(item) { register(item) }
         }
         for c in all { add(c) }
     }
@@ -312,7 +317,6 @@ final class LayoutEngine {
         addRequired(wc, to: v)
         addRequired(hc, to: v)
         v.pinConstants = [Double(size.width), Double(size.height)]
-        v.pinKey = [-1]
     }
 
     /// What an autoresizing mask says, as constraints (UIKit's `NSAutoresizingMaskLayoutConstraint`s): per axis the
@@ -324,12 +328,9 @@ final class LayoutEngine {
         let size = parent.bounds.size, origin = parent.bounds.origin
         let mask = parent.autoresizesSubviews ? view.autoresizingMask : []
         func axis(_ pos: CGFloat, _ len: CGFloat, _ parentLength: CGFloat, _ lead: Bool, _ flex: Bool, _ trail: Bool) -> (Double, Double) {
-            let lw = lead ? max(0, pos) : 0, sw = flex ? max(0, len) : 0, tw = trail ? max(0, parentLength - pos - len) : 0
-            let total = lw + sw + tw
-            let count = CGFloat((lead ? 1 : 0) + (flex ? 1 : 0) + (trail ? 1 : 0))
-            guard count > 0 else { return (0, 0) }
-            func share(_ on: Bool, _ weight: CGFloat) -> Double { on ? Double(total > 0 ? weight / total : 1 / count) : 0 }
-            return (share(lead, lw), share(flex, sw))
+            guard let w = UIView.autoresizingWeights(position: pos, length: len, parentLength: parentLength, flexibleLeading: lead,
+                                                     flexibleSize: flex, flexibleTrailing: trail) else { return (0, 0) }
+            return (Double(w.leading / w.total), Double(w.size / w.total))
         }
         let (fx, fw) = axis(f.minX, f.width, size.width, mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
                             mask.contains(.flexibleRightMargin))
@@ -347,14 +348,14 @@ final class LayoutEngine {
                     Expr(v.y) - p.y - p.h * s[2] == k[2], Expr(v.h) - p.h * s[3] == k[3]]
         for c in made { addRequired(c, to: v) }
         v.pinConstants = k
-        v.pinKey = s
+        v.pinShares = s
     }
 
     /// Moves `view`'s pins to its current frame; `false` when the app's required constraints forbid the new frame
     /// (the engine is then rebuilt, breaking one of them).
     private func updatePins(of view: UIView) -> Bool {
         guard let v = variables[ObjectIdentifier(view)], !v.pins.isEmpty else { return true }
-        if v.pinKey == [-1] {
+        if view === root {
             // The root: its size.
             let new = [Double(view.bounds.width), Double(view.bounds.height)]
             for i in 0..<2 where new[i] != v.pinConstants[i] {
@@ -366,7 +367,7 @@ final class LayoutEngine {
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
               let p = variables[ObjectIdentifier(parent)] else { return true }
         let (k, s) = maskTerms(view)
-        if s == v.pinKey {
+        if s == v.pinShares {
             for i in 0..<4 where k[i] != v.pinConstants[i] {
                 do { try solver.setConstant(-k[i], of: v.pins[i], was: -v.pinConstants[i]) } catch { return false }
                 v.pinConstants[i] = k[i]
@@ -528,9 +529,7 @@ final class LayoutEngine {
     /// direction: right to left, they are measured leftwards (negated), so `a.leading == b.trailing + 8` puts `a` 8
     /// points to the left of `b`.
     private func attributeExpression(_ object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Expr? {
-        guard let item = object as? any LayoutItem, let ownerView = Self.view(of: item), ownerView.hierarchyRoot === root else {
-            return nil
-        }
+        guard let item = object as? any LayoutItem, holds(item), let ownerView = Self.view(of: item) else { return nil }
         let v = register(item)
         let view = item as? UIView
         // (Margins and direction only for the attributes that use them: both walk the hierarchy.)
@@ -606,7 +605,7 @@ final class LayoutEngine {
         var ancestor = view.superview
         while let a = ancestor {
             for c in a.autoLayout?.installed ?? [] where c.allItems.allSatisfy({ item in
-                (item as? any LayoutItem).flatMap(Self.view(of:)).map { $0.isDescendant(of: view) } == true
+                Self.view(of: item)?.isDescendant(of: view) == true
             }) { all.append(c) }
             ancestor = a.superview
         }

@@ -405,7 +405,7 @@ extension UIView: LayoutItem {
         while let a = ancestor {
             if let installed = a.autoLayout?.installed, !installed.isEmpty {
                 for c in installed where c.allItems.contains(where: { item in
-                    (item as? any LayoutItem).flatMap(LayoutEngine.view(of:)).map { $0.isDescendant(of: self) } == true
+                    LayoutEngine.view(of: item)?.isDescendant(of: self) == true
                 }) { c.isActive = false }
             }
             ancestor = a.superview

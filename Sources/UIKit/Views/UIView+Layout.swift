@@ -97,17 +97,25 @@ extension UIView {
     static func autoresize(position: CGFloat, length: CGFloat, oldLength: CGFloat, newLength: CGFloat,
                            flexibleLeading: Bool, flexibleSize: Bool, flexibleTrailing: Bool) -> (CGFloat, CGFloat) {
         let delta = newLength - oldLength
-        guard delta != 0, flexibleLeading || flexibleSize || flexibleTrailing else { return (position, length) }
-        // Weights: the current lengths of the flexible parts (negative parts weigh nothing).
-        let leadingWeight = flexibleLeading ? Swift.max(0, position) : 0
-        let sizeWeight = flexibleSize ? Swift.max(0, length) : 0
-        let trailingWeight = flexibleTrailing ? Swift.max(0, oldLength - position - length) : 0
-        let total = leadingWeight + sizeWeight + trailingWeight
+        guard delta != 0, let w = autoresizingWeights(position: position, length: length, parentLength: oldLength,
+                                                      flexibleLeading: flexibleLeading, flexibleSize: flexibleSize,
+                                                      flexibleTrailing: flexibleTrailing) else { return (position, length) }
+        return (position + delta * w.leading / w.total, Swift.max(0, length + delta * w.size / w.total))
+    }
+
+    /// How one axis shares a change of its superview's length: the weights of the leading margin and the size, out of
+    /// `total`. Each flexible part weighs its current length (negative parts nothing); when they all weigh nothing,
+    /// each flexible part weighs 1 (an even share). `nil` when no part is flexible. (The Auto Layout engine turns
+    /// masks into constraints with the same shares.)
+    static func autoresizingWeights(position: CGFloat, length: CGFloat, parentLength: CGFloat, flexibleLeading: Bool,
+                                    flexibleSize: Bool, flexibleTrailing: Bool) -> (leading: CGFloat, size: CGFloat, total: CGFloat)? {
+        guard flexibleLeading || flexibleSize || flexibleTrailing else { return nil }
+        let leading = flexibleLeading ? Swift.max(0, position) : 0
+        let size = flexibleSize ? Swift.max(0, length) : 0
+        let trailing = flexibleTrailing ? Swift.max(0, parentLength - position - length) : 0
+        let total = leading + size + trailing
+        if total > 0 { return (leading, size, total) }
         let count = CGFloat((flexibleLeading ? 1 : 0) + (flexibleSize ? 1 : 0) + (flexibleTrailing ? 1 : 0))
-        func share(_ flexible: Bool, _ weight: CGFloat) -> CGFloat {
-            guard flexible else { return 0 }
-            return total > 0 ? delta * weight / total : delta / count
-        }
-        return (position + share(flexibleLeading, leadingWeight), Swift.max(0, length + share(flexibleSize, sizeWeight)))
+        return (flexibleLeading ? 1 : 0, flexibleSize ? 1 : 0, count)
     }
 }
