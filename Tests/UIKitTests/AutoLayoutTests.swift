@@ -72,10 +72,16 @@ import Testing
         #expect(v.frame.minX == 10, "nothing moves until layout")
         endTurn()
         #expect(v.frame == CGRect(x: 30, y: 0, width: 60, height: 10), "the frame's layout pass applies them")
+        // Several changes in one turn: the last one counts.
+        left.constant = 40
+        left.constant = 60
+        left.constant = 45
+        endTurn()
+        #expect(v.frame.minX == 45)
         width.isActive = false
         v.widthAnchor.constraint(equalTo: window.widthAnchor, constant: -40).isActive = true
         window.layoutIfNeeded()
-        #expect(v.frame == CGRect(x: 30, y: 0, width: 280, height: 10))
+        #expect(v.frame == CGRect(x: 45, y: 0, width: 280, height: 10))
     }
 
     @Test func autoresizingViewsTakePartThroughTheirMasks() {
@@ -205,6 +211,11 @@ import Testing
         #expect(report.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint:"))
         #expect(report.contains("'too-wide'"))
         #expect(v.frame.width == 100, "the broken one gives way")
+        // The broken one is still a wish: when the other goes, its constant (changed since) rules.
+        second.constant = 150
+        first.isActive = false
+        window.layoutIfNeeded()
+        #expect(v.frame.width == 150)
         // Bad numbers are refused without a crash.
         let bad = v.heightAnchor.constraint(equalToConstant: .nan)
         bad.isActive = true

@@ -44,13 +44,19 @@ final class LayoutEngine {
     /// Items in the order they were registered: every item after the items it is placed relative to.
     private struct Entry { weak var item: (any LayoutItem)? ; let variables: LayoutVariables }
     private var entries: [Entry] = []
-    /// NSLayoutConstraints the solver holds, and what they became.
-    private var installed: [ObjectIdentifier: (constraint: NSLayoutConstraint, solved: Constraint)] = [:]
+    /// NSLayoutConstraints the solver holds, what they became, and the constant the solver has for each (the
+    /// constraint's may have changed since, several times in a turn).
+    private struct Installed {
+        let constraint: NSLayoutConstraint
+        let solved: Constraint
+        var constant: CGFloat
+    }
+    private var installed: [ObjectIdentifier: Installed] = [:]
 
     var needsRebuild = true
     private var pendingAdds: [NSLayoutConstraint] = []
     private var pendingRemoves: [NSLayoutConstraint] = []
-    private var pendingConstants: [(NSLayoutConstraint, CGFloat)] = []
+    private var pendingConstants: [NSLayoutConstraint] = []
     private var dirtyPins: [UIView] = []
     private var dirtyIntrinsic: [UIView] = []
     /// For a measuring engine: the root's size wishes.
@@ -108,9 +114,9 @@ final class LayoutEngine {
         view.setNeedsLayout()
     }
 
-    static func constantDidChange(_ c: NSLayoutConstraint, from old: CGFloat) {
+    static func constantDidChange(_ c: NSLayoutConstraint) {
         guard let view = c.installedOn, let engine = view.hierarchyRoot.autoLayout?.engine, !engine.needsRebuild else { return }
-        if engine.installed[ObjectIdentifier(c)] != nil { engine.pendingConstants.append((c, old)) }
+        if engine.installed[ObjectIdentifier(c)] != nil { engine.pendingConstants.append(c) }
         view.setNeedsLayout()
     }
 
@@ -243,11 +249,13 @@ final class LayoutEngine {
             guard let record = installed.removeValue(forKey: ObjectIdentifier(c)) else { continue }
             try? solver.remove(record.solved)
         }
-        for (c, old) in constants {
-            guard let record = installed[ObjectIdentifier(c)], !c.isBroken else { continue }
+        for c in constants {
+            // (A constraint changed several times is listed as often: after the first, it is up to date.)
+            guard let record = installed[ObjectIdentifier(c)], record.constant != c.constant else { continue }
             do {
                 // The solver's constant is the expression's: the constraint's constant enters it negated.
-                try solver.setConstant(-Double(c.constant), of: record.solved, was: -Double(old))
+                try solver.setConstant(-Double(c.constant), of: record.solved, was: -Double(record.constant))
+                installed[ObjectIdentifier(c)]!.constant = c.constant
             } catch {
                 installed[ObjectIdentifier(c)] = nil
                 try? solver.remove(record.solved)
@@ -456,7 +464,7 @@ final class LayoutEngine {
         do {
             try solver.add(solved)
             c.isBroken = false
-            installed[ObjectIdentifier(c)] = (c, solved)
+            installed[ObjectIdentifier(c)] = Installed(constraint: c, solved: solved, constant: c.constant)
         } catch Solver.Failure.unsatisfiable {
             reportUnsatisfiable(c)
             // Broken: kept as the strongest wish short of required, so layout goes on as close to it as it can.
@@ -464,7 +472,7 @@ final class LayoutEngine {
             broken.context = c
             if (try? solver.add(broken)) != nil {
                 c.isBroken = true
-                installed[ObjectIdentifier(c)] = (c, broken)
+                installed[ObjectIdentifier(c)] = Installed(constraint: c, solved: broken, constant: c.constant)
             }
         } catch {
             Self.log.error("Auto Layout: \(c.layoutDescription()) was not added (\(error): a constant or multiplier is not a finite number)")

@@ -85,7 +85,7 @@ open class NSLayoutConstraint: NSObject {
     open var constant: CGFloat {
         didSet {
             guard constant != oldValue else { return }
-            LayoutEngine.constantDidChange(self, from: oldValue)
+            LayoutEngine.constantDidChange(self)
         }
     }
 
