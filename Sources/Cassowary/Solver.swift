@@ -156,8 +156,9 @@ struct Row {
 ///
 /// Symbols are numbered densely, so the tableau is kept in arrays indexed by symbol number: the basic rows, and for
 /// each symbol the rows that hold it (its column). A pivot then visits only the rows its entering symbol appears in,
-/// which keeps work proportional to what a change reaches: a grid of views pinned to their neighbours builds in
-/// time close to linear in its size, where a scan of every row per pivot would be quadratic.
+/// which keeps work proportional to what a change reaches rather than to the whole tableau. (A required equality's
+/// marker still stays in every row that depends on it, so rows along a chain of N constrained items carry N markers
+/// and building long chains grows faster than linearly; see the README's layout figures.)
 public final class Solver {
     /// Why a change was refused. The solver is unchanged by a refused change.
     public enum Failure: Error, Equatable {
@@ -206,7 +207,8 @@ public final class Solver {
     private var infeasible: [Int] = []
     private var objective = Row.indexed()
     private var artificial: Row?
-    /// By symbol number: 1 + a symbol's place in the row being added to, while `addToRow` works (0 otherwise).
+    /// By symbol number: 1 + a symbol's place in the row being added to, while `add(_:_:into:key:)` works (0
+    /// otherwise).
     @exclusivity(unchecked) private var scratch: [Int32] = [0]
 
     public init() {}
@@ -574,12 +576,17 @@ public final class Solver {
             }
             // Unbounded: cannot happen for an objective of weighted errors ≥ 0; stop rather than loop.
             guard let (leave, _) = leaving else { return }
-            let leavingSymbol = Symbol(id: leave, kind: kinds[leave])
-            var row = takeRow(leavingSymbol)!
-            row.solve(for: leavingSymbol, entering)
-            substitute(entering, row)
-            setRow(entering, row)
+            pivot(leaving: leave, entering: entering)
         }
+    }
+
+    /// Makes `entering` basic in place of the basic symbol numbered `leaving`, through its row.
+    private func pivot(leaving: Int, entering: Symbol) {
+        let leavingSymbol = Symbol(id: leaving, kind: kinds[leaving])
+        var row = takeRow(leavingSymbol)!
+        row.solve(for: leavingSymbol, entering)
+        substitute(entering, row)
+        setRow(entering, row)
     }
 
     /// Moves the constraint marked by `tag` by `delta` in its constant, then restores feasibility.
@@ -635,11 +642,7 @@ public final class Solver {
                 }
             }
             guard let (enter, _) = entering else { throw .unsatisfiable }
-            let leavingSymbol = Symbol(id: key, kind: kinds[key])
-            var pivot = takeRow(leavingSymbol)!
-            pivot.solve(for: leavingSymbol, enter)
-            substitute(enter, pivot)
-            setRow(enter, pivot)
+            pivot(leaving: key, entering: enter)
         }
     }
 }
