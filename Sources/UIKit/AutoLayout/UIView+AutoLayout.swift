@@ -113,12 +113,14 @@ extension UIView: LayoutItem {
     // MARK: Intrinsic size, hugging and compression resistance
 
     /// Tells layout the intrinsic size changed: the engine moves the view's hugging and compression constraints.
+    /// (Labels call it on every change of text: a view no engine knows costs one check.)
     public func invalidateIntrinsicContentSize() {
-        if let engine = hierarchyRoot.autoLayout?.engine, layoutVariables != nil {
+        if layoutVariables != nil, let engine = hierarchyRoot.autoLayout?.engine {
             engine.intrinsicChanged(self)
+            // The engine runs when its root lays out: a root has no superview to mark.
+            if superview == nil { setNeedsLayout() }
         }
         superview?.setNeedsLayout()
-        setNeedsLayout()
     }
 
     public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
