@@ -488,3 +488,47 @@ import Testing
         #expect(weakConstraint == nil)
     }
 }
+
+@MainActor @Suite(.serialized) struct IncrementalEngineTests {
+    @Test func viewsWithoutConstraintsComeAndGoWithoutRebuildingTheEngine() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(v)
+        NSLayoutConstraint.activate([v.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 5),
+                                     v.topAnchor.constraint(equalTo: window.topAnchor), v.widthAnchor.constraint(equalToConstant: 10),
+                                     v.heightAnchor.constraint(equalToConstant: 10)])
+        window.layoutIfNeeded()
+        let before = LayoutEngine.rebuilds
+        // A toast laid out by hand, shown and taken away; a view made for constraints before it has any.
+        let toast = UILabel(frame: CGRect(x: 0, y: 400, width: 320, height: 40))
+        window.addSubview(toast)
+        window.layoutIfNeeded()
+        toast.removeFromSuperview()
+        let pending = UIView()
+        window.addSubview(pending)
+        pending.translatesAutoresizingMaskIntoConstraints = false
+        window.layoutIfNeeded()
+        #expect(LayoutEngine.rebuilds == before)
+        // Its constraints then go in incrementally, and the engine's views keep their frames.
+        NSLayoutConstraint.activate([pending.leftAnchor.constraint(equalTo: v.rightAnchor, constant: 3),
+                                     pending.topAnchor.constraint(equalTo: v.bottomAnchor), pending.widthAnchor.constraint(equalToConstant: 7),
+                                     pending.heightAnchor.constraint(equalToConstant: 7)])
+        window.layoutIfNeeded()
+        #expect(LayoutEngine.rebuilds == before)
+        #expect(pending.frame == CGRect(x: 18, y: 10, width: 7, height: 7))
+        // Moving a view the engine knows does rebuild: its constraints to views outside its subtree go (as in UIKit),
+        // its own stay, and new ones place it in its new superview.
+        let holder = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+        window.addSubview(holder)
+        holder.addSubview(pending)
+        NSLayoutConstraint.activate([pending.leftAnchor.constraint(equalTo: holder.leftAnchor, constant: 2),
+                                     pending.topAnchor.constraint(equalTo: holder.topAnchor, constant: 3)])
+        window.layoutIfNeeded()
+        #expect(LayoutEngine.rebuilds > before)
+        #expect(pending.constraints.count == 2)
+        #expect(pending.frame == CGRect(x: 2, y: 3, width: 7, height: 7))
+    }
+}

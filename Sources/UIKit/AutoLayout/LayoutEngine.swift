@@ -223,6 +223,7 @@ final class LayoutEngine {
 
     private func rebuild() {
         guard let root else { return }
+        Self.rebuilds += 1
         solver.reset()
         for entry in entries { if isMain { entry.item?.layoutVariables = nil } }
         variables = [:]; entries = []; installed = [:]
@@ -507,6 +508,9 @@ final class LayoutEngine {
         Self.lastUnsatisfiableReport = message
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+
+    /// How many times an engine was rebuilt from its hierarchy (tests: that changes stay incremental).
+    static var rebuilds = 0
 
     /// How many times constraints had to be broken, and the last message (tests).
     static var unsatisfiableReports = 0

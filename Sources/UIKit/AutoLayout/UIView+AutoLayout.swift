@@ -91,7 +91,8 @@ extension UIView: LayoutItem {
         set {
             guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
             autoLayoutState.translatesAutoresizingMask = newValue
-            hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+            // Only a view the engine already knows changes its pins; the others join it with their constraints.
+            if layoutVariables != nil { hierarchyRoot.autoLayout?.engine?.needsRebuild = true }
             setNeedsLayout()
         }
     }
@@ -401,8 +402,9 @@ extension UIView: LayoutItem {
     /// The view is leaving `oldSuperview`'s hierarchy: constraints between its subtree and views outside it go (as
     /// in UIKit), and the engines of the hierarchies concerned are rebuilt at their next layout.
     func autoLayoutWillLeave(_ oldSuperview: UIView) {
-        let oldRoot = oldSuperview.hierarchyRoot
-        if let engine = oldRoot.autoLayout?.engine { engine.needsRebuild = true }
+        // If any item of the subtree is in the engine, the view is too (items bring their ancestors): only then do its
+        // variables and pins have to go. (Constraints reaching outside are deactivated below, in place.)
+        if layoutVariables != nil { oldSuperview.hierarchyRoot.autoLayout?.engine?.needsRebuild = true }
         var ancestor: UIView? = oldSuperview
         while let a = ancestor {
             if let installed = a.autoLayout?.installed, !installed.isEmpty {
@@ -421,11 +423,23 @@ extension UIView: LayoutItem {
             autoLayout?.engine = nil
             engine.needsRebuild = true
             LayoutEngine.engine(for: newSuperview).needsRebuild = true
-        } else if let engine = newSuperview.hierarchyRoot.autoLayout?.engine {
-            engine.needsRebuild = true
-        } else if type(of: self).requiresConstraintBasedLayout {
+        } else if subtreeTakesPartInAutoLayout() {
             LayoutEngine.engine(for: newSuperview).needsRebuild = true
         }
+    }
+
+    /// Whether a hierarchy this subtree joins must take it into its engine: a view of it was in an engine, has
+    /// constraints installed, or asks for constraint-based layout. (A plain view added to a window laid out with
+    /// constraints leaves the engine as it is.)
+    private func subtreeTakesPartInAutoLayout() -> Bool {
+        if layoutVariables != nil { return true }
+        var found = false
+        forEachInSubtree { view in
+            guard !found else { return }
+            if let state = view.autoLayout, state.engine != nil || !state.installed.isEmpty { found = true }
+            if type(of: view).requiresConstraintBasedLayout { found = true }
+        }
+        return found
     }
 
     /// Runs the hierarchy's engine before layout, when it has one.
