@@ -113,8 +113,6 @@ open class NSLayoutConstraint: NSObject {
             if newValue { LayoutEngine.activate(self) } else { LayoutEngine.deactivate(self) }
         }
     }
-    /// Whether autoresizing made it (`NSAutoresizingMaskLayoutConstraint` in descriptions).
-    var isAutoresizingMask = false
     /// Whether the engine had to break it to satisfy the others (see the README's Auto Layout notes).
     var isBroken = false
     /// The view the constraint is installed on while active.
@@ -131,8 +129,6 @@ open class NSLayoutConstraint: NSObject {
         if let o = secondOffset { items += [o.from, o.to] } else if let secondItem { items.append(secondItem) }
         return items
     }
-    /// What the engine made of it.
-    var engineConstraint: AnyObject?
 
     /// `view1.attr1 (relation) multiplier × view2.attr2 + c`. Invalid pairs stop the program with UIKit's messages.
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
@@ -197,8 +193,7 @@ open class NSLayoutConstraint: NSObject {
     }
 
     func layoutDescription() -> String {
-        let kind = isAutoresizingMask ? "NSAutoresizingMaskLayoutConstraint" : typeName(of: self)
-        var text = "<\(kind):\(addressString(of: self))"
+        var text = "<\(typeName(of: self)):\(addressString(of: self))"
         if let identifier { text += " '\(identifier)'" }
         text += " \(Self.itemName(firstItem)).\(firstAttribute.name) \(relation.symbol) "
         var rhs: [String] = []

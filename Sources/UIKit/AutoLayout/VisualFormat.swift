@@ -36,7 +36,6 @@ extension NSLayoutConstraint {
 @MainActor
 struct VisualFormatParser {
     let format: [Character]
-    let text: String
     let metrics: [String: Any]
     let views: [String: Any]
     let options: NSLayoutConstraint.FormatOptions
@@ -46,7 +45,6 @@ struct VisualFormatParser {
 
     init(format: String, metrics: [String: Any], views: [String: Any], options: NSLayoutConstraint.FormatOptions) {
         self.format = Array(format.filter { !$0.isWhitespace })
-        text = format
         self.metrics = metrics
         self.views = views
         self.options = options
