@@ -127,8 +127,8 @@ final class AssociationTable: @unchecked Sendable {
         }()
         if let old = entry.values[key] { released.append(old) }
         entry.values[key] = value
-        entries[id] = entry.values.isEmpty ? nil : entry
-        if entry.values.isEmpty && entry.watchesOwner { watchedCount -= 1 }
+        entries[id] = entry
+        if entry.values.isEmpty { _ = dropLocked(id) }
         sweepIfDue(releasing: &released)
         lock.unlock()
         _ = released // released here, after the lock
@@ -145,24 +145,17 @@ final class AssociationTable: @unchecked Sendable {
 
     func removeAll(of id: ObjectIdentifier) {
         lock.lock()
-        let removed = entries.removeValue(forKey: id)
-        if removed?.watchesOwner == true { watchedCount -= 1 }
+        let removed = dropLocked(id)
         lock.unlock()
-        _ = removed
+        _ = removed // released here, after the lock
     }
 
     func ownerWillDeallocate(_ id: ObjectIdentifier) {
         lock.lock()
         // (Most objects never have associations: one dictionary probe.)
-        let removed = entries.isEmpty ? nil : entries.removeValue(forKey: id)
+        let removed = entries.isEmpty ? nil : dropLocked(id)
         lock.unlock()
         _ = removed
-    }
-
-    /// How many owners have associations (tests).
-    var ownerCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        return entries.count
     }
 
     /// Lets go of the values of every watched owner that has been freed (tests; otherwise as sweeps fall due).
@@ -178,11 +171,17 @@ final class AssociationTable: @unchecked Sendable {
     private func liveEntry(_ id: ObjectIdentifier, releasing released: inout [Any]) -> Entry? {
         guard let entry = entries[id] else { return nil }
         if entry.watchesOwner && entry.watched == nil {
-            entries[id] = nil
-            watchedCount -= 1
-            released.append(entry.values)
+            released.append(dropLocked(id)!.values)
             return nil
         }
+        return entry
+    }
+
+    /// Takes `id`'s entry out, keeping the count of watched owners (the lock is held; the caller lets go of the
+    /// values after it is released, since a value's `deinit` may touch associations).
+    private func dropLocked(_ id: ObjectIdentifier) -> Entry? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        if entry.watchesOwner { watchedCount -= 1 }
         return entry
     }
 
@@ -192,9 +191,7 @@ final class AssociationTable: @unchecked Sendable {
 
     private func sweepNow(releasing released: inout [Any]) {
         for (id, entry) in entries where entry.watchesOwner && entry.watched == nil {
-            entries[id] = nil
-            watchedCount -= 1
-            released.append(entry.values)
+            released.append(dropLocked(id)!.values)
         }
         watchedAfterSweep = watchedCount
     }
