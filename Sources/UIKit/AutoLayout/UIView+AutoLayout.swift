@@ -459,20 +459,6 @@ extension UIView: LayoutItem {
     }
 }
 
-extension UIScreen {
-    /// Vitrine: the part of the panel that a bezel or rounded corners hide, in points; the windows' safe area
-    /// insets. Zero unless set (a board with a bezel sets it at start-up).
-    public var panelSafeAreaInsets: UIEdgeInsets {
-        get { safeInsetsStorage[ObjectIdentifier(self)] ?? .zero }
-        set {
-            safeInsetsStorage[ObjectIdentifier(self)] = newValue
-            for window in UIApplication.shared.windows where window.screen === self { window.safeAreaChanged() }
-        }
-    }
-}
-
-@MainActor private var safeInsetsStorage: [ObjectIdentifier: UIEdgeInsets] = [:]
-
 extension UIWindow {
     var panelSafeAreaInsets: UIEdgeInsets { screen.panelSafeAreaInsets }
 }

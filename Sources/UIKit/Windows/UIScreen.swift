@@ -34,6 +34,14 @@ open class UIScreen: NSObject {
     public var nativeScale: CGFloat { scale }
     /// Whether the screen is in-memory only.
     public let isHeadless: Bool
+    /// Vitrine: the part of the panel that a bezel or rounded corners hide, in points; the windows' safe area
+    /// insets. Zero unless set (a board with `display.safeAreaInsets` sets it when the panel opens).
+    public var panelSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard panelSafeAreaInsets != oldValue else { return }
+            for window in UIApplication.shared.windows where window.screen === self { window.safeAreaChanged() }
+        }
+    }
     /// Whether the display is still there (an external display that was disconnected is not; nothing is drawn
     /// on it any more).
     public internal(set) var isConnected = true
