@@ -7,7 +7,7 @@ public final class Variable: Hashable, CustomStringConvertible {
     /// A name for messages (`"button.width"`).
     public let name: String
     /// The value the solver found (0 until it has solved a system with this variable).
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
     /// What the owner of the variable wants to find from it (weak: the owner usually holds the variable).
     public weak var context: AnyObject?
 

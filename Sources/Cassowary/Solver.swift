@@ -9,8 +9,10 @@
 // - removing one pivots its marker symbol into the basis and drops that row;
 // - a new edit value or constant shifts the rows that hold the constraint's marker and restores feasibility with
 //   the dual simplex, touching only what the change reaches.
-// Choices between equally good pivots go to the lowest symbol number (Bland's rule: no cycling, and the same
-// answer on every run whatever order the dictionaries list their entries in).
+// Where several symbols may enter the basis, the one the fewest rows hold goes (a pivot substitutes into each of
+// them), ties to the lowest symbol number; an optimisation that goes on for long falls back to Bland's rule (the
+// lowest number alone), which cannot cycle. Every choice depends only on the changes made so far, never on the order
+// a dictionary lists its entries in: the same changes give the same answer on every run.
 
 /// The solver's name for a variable or a constraint's auxiliary quantity.
 struct Symbol: Hashable, Comparable {
@@ -189,8 +191,10 @@ public final class Solver {
     }
 
     private var constraints: [Constraint: Tag] = [:]
-    /// By symbol number: the symbol's row while it is basic.
-    @exclusivity(unchecked) private var rows: [Row?] = [nil]
+    /// By symbol number: the symbol's row while it is basic (`basic`), else an empty row. (Not optional rows: reading a
+    /// field through an optional copies the row out, retaining and releasing its cells, on every read of a hot loop.)
+    @exclusivity(unchecked) private var rows: [Row] = [Row(constant: 0)]
+    @exclusivity(unchecked) private var basic: [Bool] = [false]
     /// By symbol number: the numbers of the basic rows that hold (or held) the symbol. Appended to when a row gains
     /// the symbol and never searched for removal: entries that went stale (the row lost the symbol, or is no longer
     /// basic) or repeat are dropped when the column is read (`holders(of:)`), which costs no more than the reading.
@@ -200,11 +204,12 @@ public final class Solver {
     @exclusivity(unchecked) private var reading: UInt32 = 0
     /// By symbol number: its kind, and for external symbols the variable.
     @exclusivity(unchecked) private var kinds: [Symbol.Kind] = [.dummy]
-    private var variableOf: [Variable?] = [nil]
+    @exclusivity(unchecked) private var variableOf: [Variable?] = [nil]
     /// The external symbols' numbers, in the order they were made.
-    private var externals: [Int] = []
-    private var edits: [Variable: Edit] = [:]
-    private var infeasible: [Int] = []
+    @exclusivity(unchecked) private var externals: [Int] = []
+    /// By symbol number: the edit of an external symbol's variable, if it has one (no hashing on `suggestValue`).
+    @exclusivity(unchecked) private var edits: [Edit?] = [nil]
+    @exclusivity(unchecked) private var infeasible: [Int] = []
     private var objective = Row.indexed()
     private var artificial: Row?
     /// By symbol number: 1 + a symbol's place in the row being added to, while `add(_:_:into:key:)` works (0
@@ -217,6 +222,9 @@ public final class Solver {
     public var constraintCount: Int { constraints.count }
     /// How many pivots the solver has made (a measure of work, for tests and benchmarks).
     public private(set) var pivots = 0
+    /// How many cells substitutions have added into rows (a measure of work that does not depend on the machine:
+    /// tests check with it that building grows about linearly with the system).
+    public private(set) var cellsAdded = 0
 
     public func hasConstraint(_ c: Constraint) -> Bool { constraints[c] != nil }
 
@@ -224,9 +232,15 @@ public final class Solver {
     /// is free (its value, 0, is as good as any other: the system is ambiguous in it).
     public func isDetermined(_ variable: Variable) -> Bool {
         guard let s = variable.symbol, s.id < variableOf.count, variableOf[s.id] === variable else { return false }
-        return rows[s.id] != nil
+        return basic[s.id]
     }
-    public func hasEditVariable(_ v: Variable) -> Bool { edits[v] != nil }
+    public func hasEditVariable(_ v: Variable) -> Bool { editIndex(v).map { edits[$0] != nil } ?? false }
+
+    /// `variable`'s symbol number when this solver holds it.
+    private func editIndex(_ variable: Variable) -> Int? {
+        guard let s = variable.symbol, s.id < variableOf.count, variableOf[s.id] === variable else { return nil }
+        return s.id
+    }
 
     // MARK: Constraints
 
@@ -278,33 +292,34 @@ public final class Solver {
 
     /// Makes `variable` editable at `strength` (not required): `suggestValue` then moves it.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(Failure) {
-        guard edits[variable] == nil else { throw .duplicateEditVariable }
+        guard !hasEditVariable(variable) else { throw .duplicateEditVariable }
         guard !strength.isRequired else { throw .requiredEditVariable }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         try add(constraint)
-        edits[variable] = Edit(tag: constraints[constraint]!, constraint: constraint, constant: 0)
+        edits[editIndex(variable)!] = Edit(tag: constraints[constraint]!, constraint: constraint, constant: 0)
     }
 
     public func removeEditVariable(_ variable: Variable) throws(Failure) {
-        guard let edit = edits.removeValue(forKey: variable) else { throw .unknownEditVariable }
+        guard let i = editIndex(variable), let edit = edits[i] else { throw .unknownEditVariable }
+        edits[i] = nil
         try remove(edit.constraint)
     }
 
     /// Asks for `variable` to be `value`, as strongly as its edit's strength says.
     public func suggestValue(_ value: Double, for variable: Variable) throws(Failure) {
-        guard var edit = edits[variable] else { throw .unknownEditVariable }
+        guard let i = editIndex(variable), var edit = edits[i] else { throw .unknownEditVariable }
         guard value.isFinite else { throw .invalidNumber }
         // The edit constraint is `variable - value == 0`: its constant is -value.
         let delta = -(value - edit.constant)
         edit.constant = value
-        edits[variable] = edit
+        edits[i] = edit
         try shift(edit.tag, by: delta)
     }
 
     /// Writes the solution into the variables' `value`s; calls `changed` for each variable whose value changed.
     public func updateVariables(_ changed: ((Variable) -> Void)? = nil) {
         for id in externals {
-            let value = rows[id]?.constant ?? 0
+            let value = basic[id] ? rows[id].constant : 0
             let variable = variableOf[id]!
             if variable.value != value {
                 variable.value = value
@@ -316,8 +331,8 @@ public final class Solver {
     /// Forgets everything.
     public func reset() {
         for id in externals { variableOf[id]?.symbol = nil }
-        constraints = [:]; rows = [nil]; columns = [[]]; listed = [0]; kinds = [.dummy]; variableOf = [nil]; externals = []
-        edits = [:]; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
+        constraints = [:]; rows = [Row(constant: 0)]; basic = [false]; columns = [[]]; listed = [0]; kinds = [.dummy]; variableOf = [nil]; externals = []
+        edits = [nil]; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
     }
 
     // MARK: The tableau
@@ -325,11 +340,13 @@ public final class Solver {
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         let s = Symbol(id: kinds.count, kind: kind)
         kinds.append(kind)
-        rows.append(nil)
+        rows.append(Row(constant: 0))
+        basic.append(false)
         columns.append([])
         listed.append(0)
         variableOf.append(nil)
         scratch.append(0)
+        edits.append(nil)
         return s
     }
 
@@ -347,43 +364,46 @@ public final class Solver {
     private func holders(of s: Symbol) -> ArraySlice<Int32> {
         reading &+= 1
         if reading == 0 { for i in listed.indices { listed[i] = 0 }; reading = 1 }
-        var column = columns[s.id]
-        columns[s.id] = []
+        let id = s.id, count = columns[id].count
         var kept = 0
-        for entry in column {
-            let key = Int(entry)
-            guard listed[key] != reading, let row = rows[key], row.position(of: s) != nil else { continue }
+        for i in 0..<count {
+            let key = Int(columns[id][i])
+            guard listed[key] != reading, basic[key], rows[key].position(of: s) != nil else { continue }
             listed[key] = reading
-            column[kept] = entry
+            if kept != i { columns[id][kept] = Int32(key) }
             kept += 1
         }
-        column.removeLast(column.count - kept)
-        columns[s.id] = column
-        return column[...]
+        if kept < count { columns[id].removeLast(count - kept) }
+        return columns[id][...]
     }
 
     /// Makes `row` the basic row of `s`, entering it in its symbols' columns.
     private func setRow(_ s: Symbol, _ row: Row) {
         for cell in row.cells { columns[cell.symbol.id].append(Int32(s.id)) }
         rows[s.id] = row
+        basic[s.id] = true
     }
 
     /// Takes `s`'s basic row out of the tableau.
     private func takeRow(_ s: Symbol) -> Row? {
-        guard let row = rows[s.id] else { return nil }
-        rows[s.id] = nil
+        guard basic[s.id] else { return nil }
+        basic[s.id] = false
+        var row = Row(constant: 0)
+        swap(&row, &rows[s.id])
         return row // (its columns' entries go stale: see `columns`)
     }
 
-    /// Adds `coefficient × other` to `target`, the basic row `key` (taken out of `rows` while it changes, so the
-    /// array and the row are checked for sharing once, not per cell), keeping the columns. Small rows search each
-    /// other's cells; bigger ones scatter the target's positions into `scratch` first (a sparse accumulator: no
-    /// search, no hashing).
-    private func add(_ other: Row, _ coefficient: Double, into target: inout Row, key: Int) {
+    /// Adds `coefficient × other` to `target`: the basic row `key` (taken out of `rows` while it changes, so the
+    /// array and the row are checked for sharing once, not per cell), whose columns are kept, or with no key a row
+    /// being made. Small rows search each other's cells; bigger ones scatter the target's positions into `scratch`
+    /// first (a sparse accumulator: no search, no hashing — a row made from a chain of N items holds N markers, and
+    /// searching it once per added cell made building such chains quadratic in N).
+    private func add(_ other: Row, _ coefficient: Double, into target: inout Row, key: Int?) {
         target.constant += other.constant * coefficient
+        cellsAdded &+= other.cells.count
         guard target.cells.count * other.cells.count > 64 else {
             for cell in other.cells where target.add(cell.symbol, cell.coefficient * coefficient) == .inserted {
-                columns[cell.symbol.id].append(Int32(key))
+                if let key { columns[cell.symbol.id].append(Int32(key)) }
             }
             return
         }
@@ -398,7 +418,7 @@ public final class Solver {
             } else if !Row.nearZero(add) {
                 target.cells.append(Row.Cell(symbol: cell.symbol, coefficient: add))
                 scratch[cell.symbol.id] = Int32(target.cells.count)
-                columns[cell.symbol.id].append(Int32(key))
+                if let key { columns[cell.symbol.id].append(Int32(key)) }
             }
         }
         for cell in target.cells { scratch[cell.symbol.id] = 0 }
@@ -411,7 +431,7 @@ public final class Solver {
         var row = Row(constant: expression.constant)
         for term in expression.terms where !Row.nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
-            if let basic = rows[s.id] { row.add(basic, term.coefficient) } else { row.add(s, term.coefficient) }
+            if basic[s.id] { add(rows[s.id], term.coefficient, into: &row, key: nil) } else { row.add(s, term.coefficient) }
         }
         let required = constraint.strength.isRequired
         switch constraint.relation {
@@ -445,16 +465,24 @@ public final class Solver {
     /// Adds (or, with a negative weight, takes back) a constraint's errors to the objective.
     private func addObjectiveTerms(_ tag: Tag, _ weight: Double) {
         for s in [tag.marker, tag.other].compactMap({ $0 }) where s.kind == .error {
-            if let basic = rows[s.id] { objective.add(basic, weight) } else { objective.add(s, weight) }
+            if basic[s.id] { objective.add(rows[s.id], weight) } else { objective.add(s, weight) }
         }
     }
 
-    /// The symbol to make basic for a new row: an external variable; else the marker or the other symbol when it
-    /// is a slack or error with a negative coefficient (it can then start ≥ 0).
+    /// The symbol to make basic for a new row: an external variable — the one the fewest rows hold, as making it
+    /// basic substitutes the new row into each of them (a variable seen for the first time costs nothing; choosing by
+    /// number instead made each link of a chain `w[k] == w[k-1]` substitute into every row built on the chain so far,
+    /// cubic in its length), the lowest-numbered of those; else the marker or the other symbol when it is a slack or
+    /// error with a negative coefficient (it can then start ≥ 0).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        var best: Symbol?
+        var best: Symbol?, bestHolders = Int.max
         for cell in row.cells where cell.symbol.kind == .external {
-            if best == nil || cell.symbol < best! { best = cell.symbol }
+            // (The column's length counts stale entries too: a deterministic estimate, which is all a choice needs.)
+            let holders = columns[cell.symbol.id].count
+            if holders < bestHolders || (holders == bestHolders && cell.symbol < best!) {
+                best = cell.symbol
+                bestHolders = holders
+            }
         }
         if let best { return best }
         if tag.marker.isRestricted && row.coefficient(for: tag.marker) < 0 { return tag.marker }
@@ -470,7 +498,8 @@ public final class Solver {
         let art = newSymbol(.slack)
         setRow(art, row)
         artificial = row
-        try optimize(artificialRow: true)
+        // (A row whose constant is already 0 holds at the current solution: it only needs a basic symbol, below.)
+        if !Row.nearZero(row.constant) { try optimize(artificialRow: true) }
         let satisfied = Row.nearZero(artificial!.constant)
         artificial = nil
         if !satisfied {
@@ -479,13 +508,18 @@ public final class Solver {
             throw .unsatisfiable
         }
         if var basic = takeRow(art), !basic.isEmpty {
-            // Pivot the artificial variable out through a symbol that can be basic (a restricted one first). A row
-            // of dummies alone says the constraint repeats required equalities: it is dropped.
-            var entering: Symbol?
+            // Pivot the artificial variable out through a symbol that can be basic: a restricted one first, then the
+            // one the fewest rows hold (the pivot substitutes into each), then the lowest-numbered. A row of dummies
+            // alone says the constraint repeats required equalities: it is dropped.
+            var entering: Symbol?, enteringHolders = Int.max
             for cell in basic.cells where cell.symbol.kind != .dummy {
-                let s = cell.symbol
+                let s = cell.symbol, holders = columns[s.id].count
                 if entering == nil || (s.isRestricted && !entering!.isRestricted)
-                    || (s.isRestricted == entering!.isRestricted && s < entering!) { entering = s }
+                    || (s.isRestricted == entering!.isRestricted
+                        && (holders < enteringHolders || (holders == enteringHolders && s < entering!))) {
+                    entering = s
+                    enteringHolders = holders
+                }
             }
             if let entering {
                 basic.solve(for: art, entering)
@@ -493,7 +527,7 @@ public final class Solver {
                 setRow(entering, basic)
             }
         }
-        for key in holders(of: art) { rows[Int(key)]!.remove(art) }
+        for key in holders(of: art) { rows[Int(key)].remove(art) }
         columns[art.id].removeAll(keepingCapacity: true)
         objective.remove(art)
     }
@@ -513,15 +547,14 @@ public final class Solver {
         var first: (Int, Double)?, second: (Int, Double)?, third: Int?
         for entry in holders(of: marker) {
             let key = Int(entry)
-            let row = rows[key]!
-            let c = row.coefficient(for: marker)
+            let c = rows[key].coefficient(for: marker), constant = rows[key].constant
             if kinds[key] == .external {
                 if third == nil || key < third! { third = key }
             } else if c < 0 {
-                let r = -row.constant / c
+                let r = -constant / c
                 if first == nil || r < first!.1 || (r == first!.1 && key < first!.0) { first = (key, r) }
             } else {
-                let r = row.constant / c
+                let r = constant / c
                 if second == nil || r < second!.1 || (r == second!.1 && key < second!.0) { second = (key, r) }
             }
         }
@@ -545,7 +578,9 @@ public final class Solver {
         }
         for entry in found {
             let key = Int(entry)
-            guard var target = rows[key].take() else { continue }
+            guard basic[key] else { continue }
+            var target = Row(constant: 0)
+            swap(&target, &rows[key])
             if let c = target.remove(s) {
                 add(row, c, into: &target, key: key)
                 if kinds[key] != .external && target.constant < 0 { infeasible.append(key) }
@@ -558,27 +593,41 @@ public final class Solver {
 
     /// Primal simplex: pivots until no parametric symbol with a negative coefficient in the objective (or, in phase
     /// one, the artificial row) can enter. (The row is read anew each round: pivots substitute into it.)
+    ///
+    /// The symbol to enter is, of those that may, the one the fewest rows hold — the pivot substitutes into each of
+    /// them, and a symbol old rows were built on can be held by thousands — the lowest-numbered of those. After
+    /// `blandAfter` pivots in one call it is the lowest-numbered alone (Bland's rule), which cannot cycle on degenerate
+    /// pivots; the cheaper choice settles nearly every change in a pivot or two.
     private func optimize(artificialRow: Bool = false) throws(Failure) {
+        var made = 0
         while true {
-            var entering: Symbol?
+            var entering: Symbol?, enteringHolders = Int.max
+            let bland = made >= Self.blandAfter
             for cell in (artificialRow ? artificial! : objective).cells where cell.symbol.kind != .dummy && cell.coefficient < 0 {
-                if entering == nil || cell.symbol < entering! { entering = cell.symbol }
+                let holders = bland ? 0 : columns[cell.symbol.id].count
+                if holders < enteringHolders || (holders == enteringHolders && cell.symbol < entering!) {
+                    entering = cell.symbol
+                    enteringHolders = holders
+                }
             }
             guard let entering else { return }
             var leaving: (Int, Double)?
             for entry in holders(of: entering) where kinds[Int(entry)] != .external {
                 let key = Int(entry)
-                let row = rows[key]!
-                let c = row.coefficient(for: entering)
+                let c = rows[key].coefficient(for: entering)
                 guard c < 0 else { continue }
-                let ratio = -row.constant / c
+                let ratio = -rows[key].constant / c
                 if leaving == nil || ratio < leaving!.1 || (ratio == leaving!.1 && key < leaving!.0) { leaving = (key, ratio) }
             }
             // Unbounded: cannot happen for an objective of weighted errors ≥ 0; stop rather than loop.
             guard let (leave, _) = leaving else { return }
             pivot(leaving: leave, entering: entering)
+            made += 1
         }
     }
+
+    /// How many pivots one optimisation makes choosing the cheapest symbol before it falls back to Bland's rule.
+    static let blandAfter = 64
 
     /// Makes `entering` basic in place of the basic symbol numbered `leaving`, through its row.
     private func pivot(leaving: Int, entering: Symbol) {
@@ -607,20 +656,20 @@ public final class Solver {
         // The marker stands for the constraint's slack: with a constant δ larger, the system is the old one with the
         // marker δ/sign further along (see Tag.sign); or with the other symbol, whose sign is the opposite, moved back.
         let move = delta / tag.sign
-        if rows[tag.marker.id] != nil {
-            rows[tag.marker.id]!.constant -= move
-            let constant = rows[tag.marker.id]!.constant
+        if basic[tag.marker.id] {
+            rows[tag.marker.id].constant -= move
+            let constant = rows[tag.marker.id].constant
             if tag.marker.kind == .dummy && !Row.nearZero(constant) { throw .unsatisfiable }
             if tag.marker.isRestricted && constant < 0 { infeasible.append(tag.marker.id) }
-        } else if let other = tag.other, rows[other.id] != nil {
-            rows[other.id]!.constant += move
-            if rows[other.id]!.constant < 0 { infeasible.append(other.id) }
+        } else if let other = tag.other, basic[other.id] {
+            rows[other.id].constant += move
+            if rows[other.id].constant < 0 { infeasible.append(other.id) }
         } else {
             for entry in holders(of: tag.marker) {
                 let key = Int(entry)
-                let c = rows[key]!.coefficient(for: tag.marker)
-                rows[key]!.constant += c * move
-                if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }
+                let c = rows[key].coefficient(for: tag.marker)
+                rows[key].constant += c * move
+                if kinds[key] != .external && rows[key].constant < 0 { infeasible.append(key) }
             }
         }
         try dualOptimize()
@@ -633,9 +682,9 @@ public final class Solver {
             var best = 0
             for i in infeasible.indices where infeasible[i] < infeasible[best] { best = i }
             let key = infeasible.remove(at: best)
-            guard let row = rows[key], row.constant < 0, !Row.nearZero(row.constant) else { continue }
+            guard basic[key], rows[key].constant < 0, !Row.nearZero(rows[key].constant) else { continue }
             var entering: (Symbol, Double)?
-            for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
+            for cell in rows[key].cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
                 let ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
                 if entering == nil || ratio < entering!.1 || (ratio == entering!.1 && cell.symbol < entering!.0) {
                     entering = (cell.symbol, ratio)

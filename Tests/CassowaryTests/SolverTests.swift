@@ -154,3 +154,35 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
         #expect(forward == backward && backward == shuffled)
     }
 }
+
+/// The work of building common layout shapes grows about linearly with their size (counted in cells added to rows,
+/// which does not depend on the machine): the choices of which symbol becomes basic must not substitute each new link
+/// of a chain into every row built on it so far.
+@Suite struct SolverScalingTests {
+    /// Cells added to build `n` items in a row: equal widths (`w[k] == w[k-1]`), each after the previous
+    /// (`x[k] == x[k-1] + w[k-1] + 8`), the last against the container's right edge, every width ≥ 0.
+    func rowWork(_ n: Int) throws -> Int {
+        let solver = Solver()
+        let x = (0..<n).map { Variable("x\($0)") }, w = (0..<n).map { Variable("w\($0)") }
+        for k in 0..<n { try solver.add(Expression(w[k]) >= 0) }
+        try solver.add(x[0] == 8)
+        for k in 1..<n {
+            try solver.add(Expression(w[k]) == Expression(w[k - 1]))
+            try solver.add(Expression(x[k]) == x[k - 1] + w[k - 1] + 8)
+        }
+        try solver.add(x[n - 1] + w[n - 1] == Expression(constant: 10000))
+        solver.updateVariables()
+        // (The answer, worked by hand: n widths and n + 1 gaps of 8 fill 10000.)
+        #expect(abs(w[0].value - (10000 - 8 * Double(n)) / Double(n)) < 1e-6)
+        #expect(abs(x[n - 1].value - (10000 - w[0].value)) < 1e-6)
+        return solver.cellsAdded
+    }
+
+    @Test func aRowOfEqualItemsBuildsInAboutLinearWork() throws {
+        let small = try rowWork(50), large = try rowWork(400)
+        // 8x the items: linear would be 8x. Each row along the chain keeps the markers of the equalities before it
+        // (what lets a constant change or a removal reach it), so the cells grow as the square, 64x; choosing the
+        // subject by number alone made it cubic, 500x.
+        #expect(Double(large) / Double(small) < 100, "cells added: \(small) for 50 items, \(large) for 400")
+    }
+}

@@ -20,6 +20,8 @@ public final class LayoutVariables {
     var intrinsicKey: [Double] = []
     /// Whether one of the variables changed in the last solve.
     var changed = false
+    /// The variables of the view the item is placed in (its superview, or a guide's owning view), if in the engine.
+    var parent: LayoutVariables?
 
     init(_ name: String) {
         x = Variable(name + ".minX"); y = Variable(name + ".minY")
@@ -197,19 +199,23 @@ final class LayoutEngine {
         }
         guard isMain, anyChanged else { return }
         // Parents before children (the order items were registered in): a view moves when its rectangle or its
-        // parent's changed (its frame is relative to the parent's).
-        for entry in entries {
-            guard let view = entry.item as? UIView, !view.translatesAutoresizingMaskIntoConstraints, view !== root,
-                  entry.variables.changed || view.superview?.layoutVariables?.changed == true else { continue }
-            apply(entry.variables, to: view)
+        // parent's changed (its frame is relative to the parent's). (The flags are read before the item, whose weak
+        // reference costs more to load, and most items of a large layout did not move.)
+        let scale = root.window?.screen.scale ?? UIScreen.main.scale
+        for i in entries.indices {
+            let v = entries[i].variables
+            guard v.changed || v.parent?.changed == true, let pv = v.parent,
+                  let view = entries[i].item as? UIView, !view.translatesAutoresizingMaskIntoConstraints, view !== root
+            else { continue }
+            apply(v, in: pv, to: view, scale: scale)
         }
-        for entry in entries { entry.variables.changed = false }
+        for i in entries.indices { entries[i].variables.changed = false }
     }
 
-    /// Writes a solved rectangle into `view`'s bounds size and centre, on the screen's pixel grid.
-    private func apply(_ v: LayoutVariables, to view: UIView) {
-        guard let parent = view.superview, let pv = variables[ObjectIdentifier(parent)] else { return }
-        let scale = (view.window?.screen.scale ?? UIScreen.main.scale)
+    /// Writes a solved rectangle into `view`'s bounds size and centre, on the screen's pixel grid; `pv` are its
+    /// superview's variables.
+    private func apply(_ v: LayoutVariables, in pv: LayoutVariables, to view: UIView, scale: CGFloat) {
+        guard let parent = view.superview else { return }
         func snap(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
         let minX = snap(v.x.value - pv.x.value) + parent.bounds.minX
         let minY = snap(v.y.value - pv.y.value) + parent.bounds.minY
@@ -237,7 +243,20 @@ final class LayoutEngine {
         for c in all {
             for case let item as any LayoutItem in c.allItems where holds(item) { register(item) }
         }
-        for c in all { add(c) }
+        add(all)
+    }
+
+    /// Adds constraints in the order that keeps the solver's work small: those about one item (a width or height
+    /// constant) first, then the rest as they came. A size fixed before the constraints that build on it is a
+    /// constant in their rows; fixed after, it is substituted into every row built on it so far (a window's
+    /// constraints are gathered before its subviews' own, so a column of N views pinned top to bottom had made the
+    /// first layout quadratic in N).
+    /// (A constraint listed twice is added once.)
+    private func add(_ constraints: [NSLayoutConstraint]) {
+        for oneItem in [true, false] {
+            for c in constraints where (c.secondItem == nil && c.secondOffset == nil) == oneItem
+                && installed[ObjectIdentifier(c)] == nil { add(c) }
+        }
     }
 
     /// Applies the changes noted since the last sync; `false` when one contradicts the required constraints in a way
@@ -263,7 +282,7 @@ final class LayoutEngine {
                 add(c)
             }
         }
-        for c in adds where c.isActive && installed[ObjectIdentifier(c)] == nil { add(c) }
+        add(adds.filter(\.isActive))
         for view in pins where !updatePins(of: view) { return false }
         for view in intrinsic { updateIntrinsic(of: view) }
         return true
@@ -282,6 +301,7 @@ final class LayoutEngine {
         }
         let v = LayoutVariables(NSLayoutConstraint.itemName(item))
         for variable in [v.x, v.y, v.w, v.h] { variable.context = v }
+        v.parent = parentVariables
         variables[ObjectIdentifier(item)] = v
         entries.append(Entry(item: item, variables: v))
         if isMain { item.layoutVariables = v }
