@@ -82,6 +82,47 @@ import Testing
         #expect(v.frame.minX == 135)
     }
 
+    @Test func hidingInAnAnimationBlockCollapsesTheViewThenHidesIt() {
+        let a = SizedView(50, 10), b = SizedView(50, 10), c = SizedView(50, 10)
+        let (window, s) = stack([a, b, c], width: nil) { $0.spacing = 10 }
+        endTurn()
+        #expect(b.frame.minX == 60 && c.frame.minX == 120)
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { b.isHidden = true })
+        #expect(b.isHidden, "hidden at once, as UIKit reports it")
+        #expect(!b.layer.isHidden, "still on screen while it collapses")
+        // The model is at the end: b has no length, at a's end; c closes up to a + 10; the stack hugs 50 + 10 + 50.
+        #expect(b.frame.width == 0 && b.frame.minX == 50)
+        #expect(c.frame.minX == 60 && s.frame.width == 110)
+        frames(0.5)
+        let x = c.layer.presentation()!.frame.minX, w = b.layer.presentation()!.bounds.width
+        #expect(abs(x - 90) < 3, "c halfway from 120 to 60 on screen: \(x)")
+        #expect(abs(w - 25) < 3, "b halfway from 50 to 0 wide: \(w)")
+        frames(0.6)
+        #expect(b.layer.isHidden, "hidden once the animation ended")
+        #expect(c.frame.minX == 60 && s.frame.width == 110, "leaving the arrangement moved nothing")
+
+        // Shown in a block, it grows from nothing at a's end to its place.
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { b.isHidden = false })
+        #expect(!b.isHidden && !b.layer.isHidden)
+        #expect(b.frame.minX == 60 && b.frame.width == 50 && c.frame.minX == 120)
+        frames(0.5)
+        let grown = b.layer.presentation()!.bounds.width
+        #expect(abs(grown - 25) < 3, "b halfway from 0 to 50 wide: \(grown)")
+        frames(0.6)
+
+        // Hidden, then shown again before it finished collapsing: the first animation's end does not hide it.
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { b.isHidden = true })
+        frames(0.3)
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { b.isHidden = false })
+        frames(1.2)
+        #expect(!b.isHidden && !b.layer.isHidden && b.frame.width == 50 && c.frame.minX == 120)
+
+        // Outside a block nothing animates: hidden at once.
+        b.isHidden = true
+        #expect(b.layer.isHidden)
+        withExtendedLifetime(window) {}
+    }
+
     @Test func hiddenViewsTakeNoRoomAndCustomSpacingApplies() {
         let a = SizedView(50, 10), b = SizedView(50, 10), c = SizedView(50, 10)
         let (window, s) = stack([a, b, c], width: nil) { $0.spacing = 10 }

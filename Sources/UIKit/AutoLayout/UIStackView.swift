@@ -1,8 +1,8 @@
 import Foundation
 
 /// Lays out a row or a column of views with constraints it makes itself (UIKit's `UIStackView`): along the axis
-/// by `distribution` and `spacing`, across it by `alignment`. A hidden arranged subview takes no room. The stack view
-/// draws nothing of its own.
+/// by `distribution` and `spacing`, across it by `alignment`. A hidden arranged subview takes no room (hidden or shown
+/// inside an animation block, it collapses or grows as the block animates). The stack view draws nothing of its own.
 @preconcurrency @MainActor
 open class UIStackView: UIView {
     /// How arranged subviews share the length along the axis (UIKit's values).
@@ -37,6 +37,8 @@ open class UIStackView: UIView {
     open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
 
     private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
+    /// An arranged subview being shown inside an animation block, while it is first laid out with no length.
+    private weak var appearing: UIView?
     /// The constraints the stack made (replaced whole when the arrangement changes) and its spacer guides.
     private var made: [NSLayoutConstraint] = []
     private var spacers: [UILayoutGuide] = []
@@ -114,6 +116,37 @@ open class UIStackView: UIView {
         setNeedsLayout()
     }
 
+    /// `view.isHidden` changed inside an animation block (UIKit's behaviour): hiding, the view stays on screen and in
+    /// the arrangement with no length while the block animates the hierarchy's layout, and is hidden when the
+    /// animation ends; showing, it is first placed with no length (not animated), then laid out in its place as the
+    /// block animates.
+    func animateVisibility(of view: UIView, hidden: Bool, in context: ViewAnimationContext) {
+        let root = hierarchyRoot
+        view.stackHidingToken += 1
+        if hidden {
+            view.stackHidingPending = true
+            let token = view.stackHidingToken
+            context.stopHandlers.append { [weak self, weak view] _ in
+                guard let view, view.stackHidingPending, view.stackHidingToken == token else { return }
+                view.stackHidingPending = false
+                view.layer.isHidden = true
+                // It had no length: leaving the arrangement moves nothing.
+                self?.arrangementChanged()
+            }
+        } else if view.stackHidingPending {
+            // Shown again before it finished collapsing: it grows back from where it is.
+            view.stackHidingPending = false
+        } else {
+            view.layer.isHidden = false
+            appearing = view
+            arrangementChanged()
+            UIView.performWithoutAnimation { root.layoutIfNeeded() }
+            appearing = nil
+        }
+        arrangementChanged()
+        root.layoutIfNeeded()
+    }
+
     // MARK: Constraints
 
     open override func updateConstraints() {
@@ -121,8 +154,10 @@ open class UIStackView: UIView {
         for g in spacers { removeLayoutGuide(g) }
         made = []
         spacers = []
-        let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+        let placed = arrangedSubviews.filter { !$0.layer.isHidden && $0.superview === self }
+        let views = placed.filter { !$0.stackHidingPending && $0 !== appearing }
         if !views.isEmpty { arrange(views) }
+        collapse(placed.filter { $0.stackHidingPending || $0 === appearing }, among: placed, arranged: views)
         NSLayoutConstraint.activate(made)
         super.updateConstraints()
     }
@@ -130,6 +165,31 @@ open class UIStackView: UIView {
     private func gap(after view: UIView) -> CGFloat {
         let g = customSpacings[ObjectIdentifier(view)] ?? spacing
         return g == Self.spacingUseSystem ? UIView.systemSpacing : g
+    }
+
+    /// Views collapsing or about to grow (in an animation block): no length, at the end of the arranged view
+    /// before them (or the start of the stack), placed across the axis as the others are.
+    private func collapse(_ collapsed: [UIView], among placed: [UIView], arranged views: [UIView]) {
+        guard !collapsed.isEmpty else { return }
+        let horizontal = axis == .horizontal, margins = isLayoutMarginsRelativeArrangement
+        let size: NSLayoutConstraint.Attribute = horizontal ? .width : .height
+        let start: NSLayoutConstraint.Attribute = horizontal ? .leading : .top
+        for v in collapsed {
+            let i = placed.firstIndex { $0 === v }!
+            let before = placed[..<i].last { candidate in views.contains { $0 === candidate } }
+            let hiding = NSLayoutConstraint(item: v, attribute: size, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute,
+                                            multiplier: 1, constant: 0)
+            hiding.identifier = "UISV-hiding"
+            let anchor = before.map {
+                NSLayoutConstraint(item: v, attribute: start, relatedBy: .equal, toItem: $0, attribute: horizontal ? .trailing : .bottom,
+                                   multiplier: 1, constant: 0)
+            } ?? NSLayoutConstraint(item: v, attribute: start, relatedBy: .equal, toItem: self,
+                                    attribute: horizontal ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top),
+                                    multiplier: 1, constant: 0)
+            anchor.identifier = "UISV-hiding"
+            made += [hiding, anchor]
+        }
+        align(collapsed, first: views.first ?? collapsed[0])
     }
 
     private func arrange(_ views: [UIView]) {
@@ -194,12 +254,29 @@ open class UIStackView: UIView {
         // would otherwise stretch it.
         c(self, size, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
 
-        // Across the axis.
+        align(views, first: views[0])
+        if alignment != .fill {
+            // The stack is as thick as its thickest view, when nothing else says.
+            c(self, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
+            if alignment == .firstBaseline || alignment == .lastBaseline, horizontal {
+                c(views[0], .top, .equal, self, margins ? .topMargin : .top, 1, 0, UILayoutPriority(48), name: "UISV-ambiguity-suppression")
+            }
+        }
+    }
+
+    /// Across the axis: `views` placed by `alignment` (baselines follow `first`'s).
+    private func align(_ views: [UIView], first: UIView) {
+        let horizontal = axis == .horizontal, margins = isLayoutMarginsRelativeArrangement
+        func c(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
+               _ ba: NSLayoutConstraint.Attribute, name: String) {
+            let made = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: 1, constant: 0)
+            made.identifier = name
+            self.made.append(made)
+        }
         let lead: NSLayoutConstraint.Attribute = horizontal ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
         let trail: NSLayoutConstraint.Attribute = horizontal ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
         let vLead: NSLayoutConstraint.Attribute = horizontal ? .top : .leading
         let vTrail: NSLayoutConstraint.Attribute = horizontal ? .bottom : .trailing
-        let acrossSize: NSLayoutConstraint.Attribute = horizontal ? .height : .width
         let acrossCenter: NSLayoutConstraint.Attribute = horizontal ? .centerY : .centerX
         for v in views {
             switch alignment {
@@ -219,20 +296,13 @@ open class UIStackView: UIView {
                 c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
             case .firstBaseline, .lastBaseline:
                 let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
-                if horizontal && v !== views[0] {
-                    c(v, baseline, .equal, views[0], baseline, name: "UISV-alignment")
+                if horizontal && v !== first {
+                    c(v, baseline, .equal, first, baseline, name: "UISV-alignment")
                 } else if !horizontal {
                     c(v, vLead, .equal, self, lead, name: "UISV-alignment")
                 }
                 c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
                 c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
-            }
-        }
-        if alignment != .fill {
-            // The stack is as thick as its thickest view, when nothing else says.
-            c(self, acrossSize, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
-            if alignment == .firstBaseline || alignment == .lastBaseline, horizontal {
-                c(views[0], vLead, .equal, self, lead, 1, 0, UILayoutPriority(48), name: "UISV-ambiguity-suppression")
             }
         }
     }

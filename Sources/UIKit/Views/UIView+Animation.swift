@@ -284,6 +284,8 @@ final class ViewAnimationContext {
     var customCurve: CAMediaTimingFunction?
     /// Called (on the turn the animations stop) with whether they all finished; property animators listen here.
     var onStop: ((Bool) -> Void)?
+    /// Also called when the animations stop, before the completion (a stack view hides a collapsed view here).
+    var stopHandlers: [(Bool) -> Void] = []
     let tracker: CAAnimationTracker
     // The begin/commit API's extras.
     var animationID: String?
@@ -309,6 +311,8 @@ final class ViewAnimationContext {
         // The context stays alive until its animations stop (the box lets go of it then).
         box.body = { finished in
             self.onStop?(finished)
+            for handler in self.stopHandlers { handler(finished) }
+            self.stopHandlers = []
             completion?(finished)
             if let didStop = self.didStop { didStop(self.animationID, finished, self.userContext) }
         }

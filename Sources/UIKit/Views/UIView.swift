@@ -74,6 +74,11 @@ open class UIView: UIResponder {
     var needsLayoutFlag = true
     /// Some view below this one needs layout: the layout pass descends only into flagged subtrees.
     var subtreeNeedsLayout = false
+    /// Hidden inside an animation block while arranged in a stack view: `isHidden` is already true, but the view
+    /// stays on screen while it collapses and is hidden when the animation ends (`stackHidingToken` tells a later
+    /// change from the one the ending animation was for).
+    var stackHidingPending = false
+    var stackHidingToken = 0
 
     // MARK: Properties
 
@@ -81,10 +86,22 @@ open class UIView: UIResponder {
     open var tag: Int = 0
 
     /// Hides the view and its subtree from drawing and touches. A hidden view still takes part in layout.
+    ///
+    /// An arranged subview of a stack view leaves the arrangement when hidden; inside an animation block it
+    /// collapses (and the others close up) as the block animates, and is hidden when the animation ends. Shown inside
+    /// a block, it grows from nothing.
     open var isHidden: Bool {
-        get { layer.isHidden }
+        get { layer.isHidden || stackHidingPending }
         set {
-            let changed = newValue != layer.isHidden
+            let was = isHidden
+            if newValue != was, let stack = superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }),
+               let context = ViewAnimationContext.stack.last, context.duration > 0, UIView.areAnimationsEnabled {
+                stack.animateVisibility(of: self, hidden: newValue, in: context)
+                return
+            }
+            let changed = newValue != layer.isHidden || stackHidingPending
+            stackHidingPending = false
+            stackHidingToken += 1
             layer.isHidden = newValue
             // A stack view gives a hidden arranged subview no room.
             if changed, let stack = superview as? UIStackView { stack.arrangedSubviewVisibilityChanged(self) }
