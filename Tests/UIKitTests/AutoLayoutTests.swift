@@ -223,6 +223,40 @@ import Testing
         #expect(v.frame.height == 10)
     }
 
+    @Test func autoresizingMasksShowAsUIKitsConstraintsInReportsAndDebugging() {
+        let window = container()
+        // The classic mistake: constraints on a view that still translates its autoresizing mask.
+        let v = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+        window.addSubview(v)
+        let wide = v.widthAnchor.constraint(equalToConstant: 200)
+        wide.isActive = true
+        window.layoutIfNeeded()
+        let report = LayoutEngine.lastUnsatisfiableReport
+        #expect(report.contains("<NSAutoresizingMaskLayoutConstraint:"))
+        #expect(report.contains("h=--& v=--& UIView:\(addressString(of: v)).width == 100   (active)>"), "\(report)")
+        #expect(report.contains("h=--& v=--& UIView:\(addressString(of: v)).minX == 10   (active)>"))
+        #expect(v.frame.width == 100, "the app's constraint is the one broken")
+
+        let horizontal = v.constraintsAffectingLayout(for: .horizontal)
+        #expect(horizontal.contains { $0 === wide })
+        #expect(horizontal.filter { $0 is NSAutoresizingMaskLayoutConstraint }.map(\.firstAttribute) == [.left, .width])
+        #expect(v.constraintsAffectingLayout(for: .vertical).map(\.firstAttribute) == [.top, .height])
+
+        // A flexible width grows with the superview: a share of its width in the constraint.
+        let flexible = UIView(frame: CGRect(x: 10, y: 0, width: 300, height: 10))
+        flexible.autoresizingMask = [.flexibleWidth]
+        window.addSubview(flexible)
+        flexible.heightAnchor.constraint(equalToConstant: 10).isActive = true
+        window.layoutIfNeeded()
+        let width = flexible.constraintsAffectingLayout(for: .horizontal).first { $0.firstAttribute == .width }
+        // The window is 320 wide: 300 == 1 × 320 − 20.
+        #expect(width?.description.contains("h=-&- v=--& UIView:\(addressString(of: flexible)).width == UIWindow:") == true,
+                "\(String(describing: width))")
+        #expect(width?.description.hasSuffix(".width - 20   (active)>") == true)
+        flexible.translatesAutoresizingMaskIntoConstraints = false
+        #expect(width?.isActive == false, "no longer laid out by its mask")
+    }
+
     @Test func descriptionsUseUIKitsFormat() {
         let window = container()
         let v = constrained(in: window)

@@ -506,7 +506,7 @@ final class LayoutEngine {
         let items = Set(c.allItems.map(ObjectIdentifier.init))
         let related = installed.values.map(\.constraint).filter { other in
             other.allItems.contains { items.contains(ObjectIdentifier($0)) }
-        } + [c]
+        } + c.allItems.flatMap { item in (item as? UIView).map { maskConstraints(of: $0) } ?? [] } + [c]
         let list = related.map { "    \"\($0.layoutDescription())\"" }.joined(separator: ",\n")
         let message = """
             [LayoutConstraints] Unable to simultaneously satisfy constraints.
@@ -598,6 +598,21 @@ final class LayoutEngine {
     }
 
     // MARK: Reading results
+
+    /// `view`'s autoresizing mask as the constraints UIKit would show for it (minX, width, minY, height), when the
+    /// engine lays the view out by its mask; none otherwise.
+    func maskConstraints(of view: UIView) -> [NSLayoutConstraint] {
+        guard view.translatesAutoresizingMaskIntoConstraints, view !== root, let v = variables[ObjectIdentifier(view)],
+              v.pinConstants.count == 4, v.pinShares.count == 4 else { return [] }
+        // Pins are in the root's coordinates, relative to the superview's origin (see maskTerms): shown in the
+        // superview's, as a frame is.
+        let origin = view.superview?.bounds.origin ?? .zero
+        let k = v.pinConstants, s = v.pinShares
+        return [NSAutoresizingMaskLayoutConstraint(view: view, quantity: "minX", share: CGFloat(s[0]), constant: CGFloat(k[0]) + origin.x),
+                NSAutoresizingMaskLayoutConstraint(view: view, quantity: "width", share: CGFloat(s[1]), constant: CGFloat(k[1])),
+                NSAutoresizingMaskLayoutConstraint(view: view, quantity: "minY", share: CGFloat(s[2]), constant: CGFloat(k[2]) + origin.y),
+                NSAutoresizingMaskLayoutConstraint(view: view, quantity: "height", share: CGFloat(s[3]), constant: CGFloat(k[3]))]
+    }
 
     /// Whether `view`'s rectangle is left undetermined by its constraints (some of its variables are free).
     func isAmbiguous(_ view: UIView) -> Bool {

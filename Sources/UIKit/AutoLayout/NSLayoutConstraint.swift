@@ -148,6 +148,20 @@ open class NSLayoutConstraint: NSObject {
         super.init()
     }
 
+    /// A constraint the engine shows but does not check (an autoresizing mask's `minX == 10`, a location against a
+    /// constant, is one no app may make).
+    init(unvalidatedItem first: AnyObject, attribute attr1: Attribute, toItem second: AnyObject?, attribute attr2: Attribute,
+         multiplier: CGFloat, constant c: CGFloat) {
+        firstItem = first
+        firstAttribute = attr1
+        relation = .equal
+        secondItem = second
+        secondAttribute = second == nil ? .notAnAttribute : attr2
+        self.multiplier = multiplier
+        constant = c
+        super.init()
+    }
+
     /// A constraint between dimensions of which one at least is the distance between two anchors; `nil` when
     /// neither is.
     convenience init?(offsetFrom first: NSLayoutDimension, relation: Relation, to second: NSLayoutDimension?,

@@ -188,6 +188,10 @@ extension UIView: LayoutItem {
                 && (c.firstAttribute.isHorizontal == (axis == .horizontal)) { out.append(c) }
             v = current.superview
         }
+        // A view laid out by its autoresizing mask: the mask's constraints on that axis, as UIKit lists them.
+        if let engine = hierarchyRoot.autoLayout?.engine {
+            out += engine.maskConstraints(of: self).filter { $0.firstAttribute.isHorizontal == (axis == .horizontal) }
+        }
         return out
     }
 
