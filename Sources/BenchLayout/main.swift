@@ -225,8 +225,8 @@ struct LayoutBench {
         report("  activate and first layout", median(first), nil)
         report("  relayout after a window resize", median(resize), nil, allocations: allocations)
         report("  and back", median(back), nil)
-        print("first layout as the view grid grows (views: ms), rows of 25 and square grids:")
-        for (rows, cols) in [(4, 25), (40, 25), (200, 25), (400, 25), (10, 10), (32, 32), (100, 100)] {
+        print("first layout as the view grid grows (views: ms), rows of 25, square grids, one column:")
+        for (rows, cols) in [(4, 25), (40, 25), (200, 25), (400, 25), (10, 10), (32, 32), (100, 100), (100, 1), (1000, 1), (10000, 1)] {
             let t0 = clock.now
             let window = viewGrid(rows: rows, cols: cols)
             window.layoutIfNeeded()

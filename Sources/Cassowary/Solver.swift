@@ -14,6 +14,17 @@
 // lowest number alone), which cannot cycle. Every choice depends only on the changes made so far, never on the order
 // a dictionary lists its entries in: the same changes give the same answer on every run.
 
+//
+// Definitions. A required equality that names a variable the solver has never seen — `top[k] == bottom[k-1] + 8` as
+// a column of views is built — is kept out of the tableau as that variable's definition, in terms of the other
+// variables as they are (not expanded into parametric symbols). In the tableau, the row of the k-th link of a chain
+// holds the markers of every link before it (what lets a constant change or a removal reach it), so building a
+// chain of N links there costs N² cells; kept as definitions it costs N. A definition is expanded only when a
+// constraint of the tableau names its variable (a chain closed at its far end is expanded once, into that
+// constraint's row), and its value is worked out from the others' after each solve. Its constant changes in place;
+// removing it makes its variable free again, or, once the tableau holds it, makes it a tableau constraint first and
+// removes it from there.
+
 /// The solver's name for a variable or a constraint's auxiliary quantity.
 struct Symbol: Hashable, Comparable {
     enum Kind: UInt8 {
@@ -158,9 +169,8 @@ struct Row {
 ///
 /// Symbols are numbered densely, so the tableau is kept in arrays indexed by symbol number: the basic rows, and for
 /// each symbol the rows that hold it (its column). A pivot then visits only the rows its entering symbol appears in,
-/// which keeps work proportional to what a change reaches rather than to the whole tableau. (A required equality's
-/// marker still stays in every row that depends on it, so rows along a chain of N constrained items carry N markers
-/// and building long chains grows faster than linearly; see the README's layout figures.)
+/// which keeps work proportional to what a change reaches rather than to the whole tableau. Required equalities that
+/// name a new variable are definitions, outside the tableau (see the notes at the top of the file).
 public final class Solver {
     /// Why a change was refused. The solver is unchanged by a refused change.
     public enum Failure: Error, Equatable {
@@ -182,6 +192,8 @@ public final class Solver {
         var marker: Symbol
         var other: Symbol?
         var sign: Double
+        /// For a definition: the number of the symbol it defines (0 otherwise).
+        var defines = 0
     }
 
     private struct Edit {
@@ -215,6 +227,13 @@ public final class Solver {
     /// By symbol number: 1 + a symbol's place in the row being added to, while `add(_:_:into:key:)` works (0
     /// otherwise).
     @exclusivity(unchecked) private var scratch: [Int32] = [0]
+    /// By symbol number: a defined variable's row, `v = constant + Σ coefficient × symbol` over the other variables of
+    /// its constraint (unexpanded) and the constraint's dummy.
+    @exclusivity(unchecked) private var definitions: [Row?] = [nil]
+    /// Defined symbols in the order they were defined (each depends only on older ones), with numbers of removed
+    /// definitions among them until the list is compacted.
+    private var definitionOrder: [Int] = []
+    private var removedDefinitions = 0
 
     public init() {}
 
@@ -232,7 +251,17 @@ public final class Solver {
     /// is free (its value, 0, is as good as any other: the system is ambiguous in it).
     public func isDetermined(_ variable: Variable) -> Bool {
         guard let s = variable.symbol, s.id < variableOf.count, variableOf[s.id] === variable else { return false }
-        return basic[s.id]
+        guard definitions[s.id] != nil else { return basic[s.id] }
+        // A defined variable is determined when every variable of its definition is: worked out in the order the
+        // definitions were made (each names older variables only), without recursion down long chains.
+        var determined: [Int: Bool] = [:]
+        for id in definitionOrder where id <= s.id {
+            guard let definition = definitions[id] else { continue }
+            determined[id] = definition.cells.allSatisfy { cell in
+                cell.symbol.kind != .external || (determined[cell.symbol.id] ?? basic[cell.symbol.id])
+            }
+        }
+        return determined[s.id] ?? false
     }
     public func hasEditVariable(_ v: Variable) -> Bool { editIndex(v).map { edits[$0] != nil } ?? false }
 
@@ -251,6 +280,10 @@ public final class Solver {
               constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite }),
               constraint.strength.isRequired || (constraint.strength.weight.isFinite && constraint.strength.weight > 0)
         else { throw .invalidNumber }
+        if constraint.strength.isRequired && constraint.relation == .equal, let tag = define(constraint) {
+            constraints[constraint] = tag
+            return
+        }
         var tag = Tag(marker: Symbol(id: 0, kind: .dummy), other: nil, sign: 1)
         var row = makeRow(constraint, &tag)
         var subject = chooseSubject(row, tag)
@@ -274,6 +307,33 @@ public final class Solver {
     /// Removes `constraint`; the others' solution is updated incrementally.
     public func remove(_ constraint: Constraint) throws(Failure) {
         guard let tag = constraints.removeValue(forKey: constraint) else { throw .unknownConstraint }
+        if tag.defines != 0 {
+            let definition = definitions[tag.defines]!
+            definitions[tag.defines] = nil
+            removedDefinitions += 1
+            if removedDefinitions > 64 && removedDefinitions * 2 > definitionOrder.count {
+                definitionOrder.removeAll { definitions[$0] == nil }
+                removedDefinitions = 0
+            }
+            // Never expanded into the tableau: its variable is simply free again.
+            if holders(of: tag.marker).isEmpty { return }
+            // Expanded: the tableau is as if the constraint were one of its own, with the variable substituted away.
+            // Make it so (the variable basic with its expanded row), then remove it as any other.
+            var row = Row(constant: definition.constant)
+            var pending = MaxHeap([])
+            for cell in definition.cells {
+                if basic[cell.symbol.id] {
+                    row.constant += rows[cell.symbol.id].constant * cell.coefficient
+                    for b in rows[cell.symbol.id].cells {
+                        accumulate(b.symbol, b.coefficient * cell.coefficient, into: &row, pending: &pending)
+                    }
+                } else {
+                    accumulate(cell.symbol, cell.coefficient, into: &row, pending: &pending)
+                }
+            }
+            expand(&row, pending.items, positioned: true)
+            setRow(Symbol(id: tag.defines, kind: .external), row)
+        }
         if !constraint.strength.isRequired { addObjectiveTerms(tag, -constraint.strength.weight) }
         removeRow(marked: tag.marker)
         try optimize()
@@ -318,8 +378,19 @@ public final class Solver {
 
     /// Writes the solution into the variables' `value`s; calls `changed` for each variable whose value changed.
     public func updateVariables(_ changed: ((Variable) -> Void)? = nil) {
-        for id in externals {
+        for id in externals where definitions[id] == nil {
             let value = basic[id] ? rows[id].constant : 0
+            let variable = variableOf[id]!
+            if variable.value != value {
+                variable.value = value
+                changed?(variable)
+            }
+        }
+        // Defined variables from the others', oldest first (a definition names older variables only).
+        for id in definitionOrder {
+            guard let definition = definitions[id] else { continue }
+            var value = definition.constant
+            for cell in definition.cells where cell.symbol.kind == .external { value += cell.coefficient * variableOf[cell.symbol.id]!.value }
             let variable = variableOf[id]!
             if variable.value != value {
                 variable.value = value
@@ -332,7 +403,7 @@ public final class Solver {
     public func reset() {
         for id in externals { variableOf[id]?.symbol = nil }
         constraints = [:]; rows = [Row(constant: 0)]; basic = [false]; columns = [[]]; listed = [0]; kinds = [.dummy]; variableOf = [nil]; externals = []
-        edits = [nil]; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
+        edits = [nil]; definitions = [nil]; definitionOrder = []; removedDefinitions = 0; infeasible = []; objective = Row.indexed(); artificial = nil; scratch = [0]
     }
 
     // MARK: The tableau
@@ -347,6 +418,7 @@ public final class Solver {
         variableOf.append(nil)
         scratch.append(0)
         edits.append(nil)
+        definitions.append(nil)
         return s
     }
 
@@ -429,10 +501,17 @@ public final class Solver {
     private func makeRow(_ constraint: Constraint, _ tag: inout Tag) -> Row {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        var pending: [Int] = []
         for term in expression.terms where !Row.nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
-            if basic[s.id] { add(rows[s.id], term.coefficient, into: &row, key: nil) } else { row.add(s, term.coefficient) }
+            if basic[s.id] {
+                add(rows[s.id], term.coefficient, into: &row, key: nil)
+            } else {
+                row.add(s, term.coefficient)
+                if definitions[s.id] != nil { pending.append(s.id) }
+            }
         }
+        expand(&row, pending)
         let required = constraint.strength.isRequired
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -460,6 +539,71 @@ public final class Solver {
         }
         if row.constant < 0 { row.reverseSign() }
         return row
+    }
+
+    /// Keeps a required equality as a definition, when it names a variable the solver has not seen (with a coefficient
+    /// that does not cancel): that variable = the rest, solved for. `nil` when it names none.
+    private func define(_ constraint: Constraint) -> Tag? {
+        let terms = constraint.expression.terms
+        var fresh: Variable?
+        for term in terms where fresh == nil && editIndex(term.variable) == nil {
+            let total = terms.reduce(0) { $1.variable === term.variable ? $0 + $1.coefficient : $0 }
+            if !Row.nearZero(total) { fresh = term.variable }
+        }
+        guard let fresh else { return nil }
+        var row = Row(constant: constraint.expression.constant)
+        for term in terms where !Row.nearZero(term.coefficient) { row.add(symbol(for: term.variable), term.coefficient) }
+        let dummy = newSymbol(.dummy)
+        row.add(dummy, 1)
+        let subject = fresh.symbol!
+        row.solve(for: subject)
+        definitions[subject.id] = row
+        definitionOrder.append(subject.id)
+        return Tag(marker: dummy, other: nil, sign: 1, defines: subject.id)
+    }
+
+    /// Adds `coefficient × s` to `row`, a row being made whose cells' positions are in `scratch`; notes a defined
+    /// symbol that gains weight in `pending`, to be expanded.
+    private func accumulate(_ s: Symbol, _ coefficient: Double, into row: inout Row, pending: inout MaxHeap) {
+        let p = Int(scratch[s.id])
+        if p != 0 {
+            row.cells[p - 1].coefficient += coefficient
+        } else {
+            row.cells.append(Row.Cell(symbol: s, coefficient: coefficient))
+            scratch[s.id] = Int32(row.cells.count)
+        }
+        if definitions[s.id] != nil && p == 0 { pending.push(s.id) }
+    }
+
+    /// Replaces the defined symbols `pending` (and those their definitions name, and so on) in `row` by their
+    /// definitions, and the basic symbols those bring by their rows: the row is then over parametric symbols only,
+    /// as the tableau needs. Newest first: a definition names older symbols only, so each is expanded once, with
+    /// every share it will get (a sparse accumulator, no search: work proportional to what is expanded).
+    /// (`positioned`: the row's cells are in `scratch` already, as `accumulate` leaves them.)
+    private func expand(_ row: inout Row, _ pending: [Int], positioned: Bool = false) {
+        guard positioned || !pending.isEmpty else { return }
+        var pending = MaxHeap(pending)
+        if !positioned { for (i, cell) in row.cells.enumerated() { scratch[cell.symbol.id] = Int32(i + 1) } }
+        while let id = pending.pop() {
+            let p = Int(scratch[id])
+            guard p != 0, row.cells[p - 1].coefficient != 0, let definition = definitions[id] else { continue }
+            let c = row.cells[p - 1].coefficient
+            row.cells[p - 1].coefficient = 0
+            row.constant += definition.constant * c
+            cellsAdded &+= definition.cells.count
+            for cell in definition.cells {
+                let k = cell.coefficient * c
+                if basic[cell.symbol.id] {
+                    row.constant += rows[cell.symbol.id].constant * k
+                    cellsAdded &+= rows[cell.symbol.id].cells.count
+                    for b in rows[cell.symbol.id].cells { accumulate(b.symbol, b.coefficient * k, into: &row, pending: &pending) }
+                } else {
+                    accumulate(cell.symbol, k, into: &row, pending: &pending)
+                }
+            }
+        }
+        for cell in row.cells { scratch[cell.symbol.id] = 0 }
+        row.cells.removeAll { Row.nearZero($0.coefficient) }
     }
 
     /// Adds (or, with a negative weight, takes back) a constraint's errors to the objective.
@@ -665,6 +809,10 @@ public final class Solver {
             rows[other.id].constant += move
             if rows[other.id].constant < 0 { infeasible.append(other.id) }
         } else {
+            if tag.defines != 0 {
+                // A definition: its own constant, then the tableau rows it was expanded into.
+                definitions[tag.defines]!.constant += definitions[tag.defines]!.coefficient(for: tag.marker) * move
+            }
             for entry in holders(of: tag.marker) {
                 let key = Int(entry)
                 let c = rows[key].coefficient(for: tag.marker)
@@ -692,6 +840,44 @@ public final class Solver {
             }
             guard let (enter, _) = entering else { throw .unsatisfiable }
             pivot(leaving: key, entering: enter)
+        }
+    }
+}
+
+/// A binary max-heap of symbol numbers (definitions to expand, newest first).
+struct MaxHeap {
+    private(set) var items: [Int]
+
+    init(_ items: [Int]) {
+        self.items = []
+        for i in items { push(i) }
+    }
+
+    mutating func push(_ value: Int) {
+        items.append(value)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[parent] < items[i] else { break }
+            items.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        guard !items.isEmpty else { return top }
+        items[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var largest = i
+            if l < items.count && items[l] > items[largest] { largest = l }
+            if r < items.count && items[r] > items[largest] { largest = r }
+            guard largest != i else { return top }
+            items.swapAt(i, largest)
+            i = largest
         }
     }
 }

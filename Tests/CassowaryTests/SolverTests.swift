@@ -155,34 +155,85 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     }
 }
 
-/// The work of building common layout shapes grows about linearly with their size (counted in cells added to rows,
-/// which does not depend on the machine): the choices of which symbol becomes basic must not substitute each new link
-/// of a chain into every row built on it so far.
+/// The work of building common layout shapes grows linearly with their size (counted in cells added to rows, which
+/// does not depend on the machine). In a tableau, the row of a chain's k-th link holds the markers of every link
+/// before it, so N links cost N² cells; the solver keeps such links as definitions and expands a chain only where a
+/// constraint names its far end.
 @Suite struct SolverScalingTests {
-    /// Cells added to build `n` items in a row: equal widths (`w[k] == w[k-1]`), each after the previous
-    /// (`x[k] == x[k-1] + w[k-1] + 8`), the last against the container's right edge, every width ≥ 0.
-    func rowWork(_ n: Int) throws -> Int {
+    /// Cells added to build `n` items in a row, as Auto Layout builds it: equal widths (`w[k] == w[k-1]`), each after
+    /// the previous (`x[k] == x[k-1] + w[k-1] + 8`), the last against the container's right edge; and a column of
+    /// `n` items below one another (`y[k] == y[k-1] + h[k-1] + 8`, `h[k] == 30`), left open at the bottom.
+    func work(_ n: Int) throws -> Int {
         let solver = Solver()
         let x = (0..<n).map { Variable("x\($0)") }, w = (0..<n).map { Variable("w\($0)") }
-        for k in 0..<n { try solver.add(Expression(w[k]) >= 0) }
+        let y = (0..<n).map { Variable("y\($0)") }, h = (0..<n).map { Variable("h\($0)") }
         try solver.add(x[0] == 8)
+        try solver.add(y[0] == 8)
+        try solver.add(h[0] == 30)
         for k in 1..<n {
             try solver.add(Expression(w[k]) == Expression(w[k - 1]))
             try solver.add(Expression(x[k]) == x[k - 1] + w[k - 1] + 8)
+            try solver.add(h[k] == 30)
+            try solver.add(Expression(y[k]) == y[k - 1] + h[k - 1] + 8)
         }
         try solver.add(x[n - 1] + w[n - 1] == Expression(constant: 10000))
         solver.updateVariables()
-        // (The answer, worked by hand: n widths and n + 1 gaps of 8 fill 10000.)
+        // Worked by hand: n widths and n gaps of 8 fill 10000; the k-th item of the column is at 8 + 38k.
         #expect(abs(w[0].value - (10000 - 8 * Double(n)) / Double(n)) < 1e-6)
         #expect(abs(x[n - 1].value - (10000 - w[0].value)) < 1e-6)
+        #expect(abs(y[n - 1].value - (8 + 38 * Double(n - 1))) < 1e-6)
         return solver.cellsAdded
     }
 
-    @Test func aRowOfEqualItemsBuildsInAboutLinearWork() throws {
-        let small = try rowWork(50), large = try rowWork(400)
-        // 8x the items: linear would be 8x. Each row along the chain keeps the markers of the equalities before it
-        // (what lets a constant change or a removal reach it), so the cells grow as the square, 64x; choosing the
-        // subject by number alone made it cubic, 500x.
-        #expect(Double(large) / Double(small) < 100, "cells added: \(small) for 50 items, \(large) for 400")
+    /// A column of 10 items 30 high, 8 apart, from y = 8: item k at 8 + 38k (worked by hand below).
+    @Test func chainLinksChangeAndGoWhetherOrNotTheChainIsClosed() throws {
+        let solver = Solver()
+        let y = (0..<10).map { Variable("y\($0)") }, h = (0..<10).map { Variable("h\($0)") }
+        var links: [Constraint] = []
+        try solver.add(y[0] == 8)
+        for k in 0..<10 { try solver.add(h[k] == 30) }
+        for k in 1..<10 {
+            links.append(Expression(y[k]) == y[k - 1] + h[k - 1] + 8)
+            try solver.add(links[k - 1])
+        }
+        solver.updateVariables()
+        #expect(y[9].value == 350)
+        // Link 5 (y5 below y4) 20 further apart: y5...y9 move down 20.
+        try solver.setConstant(-28, of: links[4], was: -8)
+        solver.updateVariables()
+        #expect(y[4].value == 160 && y[5].value == 218 && y[9].value == 370)
+        // Without link 5, y5 is free (0 as good as any) and y6...y9 follow it.
+        try solver.remove(links[4])
+        solver.updateVariables()
+        #expect(!solver.isDetermined(y[5]) && !solver.isDetermined(y[9]) && solver.isDetermined(y[4]))
+        #expect(y[5].value == 0 && y[9].value == 152)
+        // Closing the chain at the bottom settles y5 again: y9 = 500 puts y5 at 500 − 4 × 38 = 348.
+        let bottom = y[9] == 500
+        try solver.add(bottom)
+        solver.updateVariables()
+        #expect(solver.isDetermined(y[5]) && y[5].value == 348 && y[0].value == 8)
+        // A link the bottom constraint was built through: changed, then taken out.
+        try solver.setConstant(-18, of: links[6], was: -8)
+        solver.updateVariables()
+        #expect(y[9].value == 500 && y[7].value == 424 && y[6].value == 376, "y7 = 500 − 2 × 38; y6 = y7 − 30 − 18")
+        try solver.remove(links[6])
+        solver.updateVariables()
+        #expect(y[9].value == 500 && y[7].value == 424 && !solver.isDetermined(y[6]))
+        #expect(y[5].value == y[6].value - 38)
+        // Contradicting the closed chain is refused and changes nothing.
+        #expect(throws: Solver.Failure.unsatisfiable) { try solver.add(y[7] == 0) }
+        solver.updateVariables()
+        #expect(y[9].value == 500 && y[7].value == 424)
+        // The bottom moved: everything it holds follows.
+        try solver.setConstant(-600, of: bottom, was: -500)
+        solver.updateVariables()
+        #expect(y[7].value == 524 && y[5].value == y[6].value - 38)
+    }
+
+    @Test func chainsBuildInLinearWork() throws {
+        let small = try work(50), large = try work(400)
+        // 8x the items: 8x the work, give or take (kept in the tableau, it was 64x; with the subject chosen by number
+        // alone, cubic).
+        #expect(Double(large) / Double(small) < 10, "cells added: \(small) for 50 items, \(large) for 400")
     }
 }

@@ -311,11 +311,6 @@ final class LayoutEngine {
             } else if view.translatesAutoresizingMaskIntoConstraints {
                 makeMaskPins(view, v, parentVariables!)
             } else {
-                // A view cannot be narrower than nothing: constraints that ask for it are broken (and reported)
-                // rather than leave a frame that cannot be shown and that its subviews' autoresizing would disagree
-                // with.
-                addRequired(Expr(v.w) >= 0, to: v)
-                addRequired(Expr(v.h) >= 0, to: v)
                 updateIntrinsic(of: view)
             }
         } else if let guide = item as? UILayoutGuide, let owner = parentVariables, let ownerView = guide.owningView {
