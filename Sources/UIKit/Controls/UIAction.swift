@@ -6,6 +6,8 @@ import Foundation
 open class UIAction {
     /// What the action is called, for menus and accessibility.
     open var title: String
+    /// An image for menus and buttons made from the action.
+    open var image: UIImage?
     /// An identifier; actions with the same identifier replace each other on a control.
     public let identifier: Identifier
     /// The control that sent the action while the handler runs.
@@ -19,8 +21,10 @@ open class UIAction {
     }
 
     /// An action running `handler` with itself (read `sender` for the control).
-    public init(title: String = "", identifier: Identifier? = nil, handler: @escaping @MainActor (UIAction) -> Void) {
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil,
+                handler: @escaping @MainActor (UIAction) -> Void) {
         self.title = title
+        self.image = image
         self.identifier = identifier ?? Identifier(UUID().uuidString)
         self.handler = handler
     }

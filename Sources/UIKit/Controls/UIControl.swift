@@ -80,6 +80,31 @@ open class UIControl: UIView {
         return s
     }
 
+    /// How content (a button's title and image) sits across the control (UIKit's values).
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        case center, left, right, fill, leading, trailing
+    }
+
+    /// How content sits down the control (UIKit's values).
+    public enum ContentVerticalAlignment: Int, Sendable {
+        case center, top, bottom, fill
+    }
+
+    /// `.center` by default.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center { didSet { setNeedsLayout() } }
+    /// `.center` by default.
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center { didSet { setNeedsLayout() } }
+
+    /// The horizontal alignment with `.leading`/`.trailing` resolved for the layout direction (never those two).
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        switch contentHorizontalAlignment {
+        case .leading: return rtl ? .right : .left
+        case .trailing: return rtl ? .left : .right
+        default: return contentHorizontalAlignment
+        }
+    }
+
     /// Whether a touch is being tracked.
     open private(set) var isTracking = false
     /// Whether the tracked touch is inside (within the tracking slop) now.

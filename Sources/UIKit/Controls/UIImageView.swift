@@ -10,10 +10,17 @@ import CoreGraphics
 /// touches by default.
 @preconcurrency @MainActor
 open class UIImageView: UIView {
-    open var image: UIImage? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
-    open var highlightedImage: UIImage? { didSet { if isHighlighted { setNeedsDisplay() } } }
+    open var image: UIImage? { didSet { contentsChanged(); invalidateIntrinsicContentSize() } }
+    open var highlightedImage: UIImage? { didSet { if isHighlighted { contentsChanged() } } }
     /// Shows `highlightedImage` (when there is one) instead of `image`.
-    open var isHighlighted = false { didSet { setNeedsDisplay() } }
+    open var isHighlighted = false { didSet { contentsChanged() } }
+
+    /// The contents must follow the image: through the display pass, or at once while the view has no size (a layer
+    /// with no area is never displayed, and the contents do not depend on the size: an image view made empty and
+    /// sized later, as a button makes its own, shows its image when it is sized).
+    private func contentsChanged() {
+        if bounds.width > 0 && bounds.height > 0 { setNeedsDisplay() } else { updateLayerContents() }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -43,8 +50,12 @@ open class UIImageView: UIView {
     open override func sizeThatFits(_ size: CGSize) -> CGSize { shownImage?.size ?? .zero }
     open override var intrinsicContentSize: CGSize { shownImage?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
-    open override var contentMode: ContentMode { didSet { setNeedsDisplay() } }
-    open override var tintColor: UIColor! { didSet { setNeedsDisplay() } }
+    open override var contentMode: ContentMode { didSet { contentsChanged() } }
+    /// A template image is drawn in the tint: redrawn when the tint changes, here or above.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if shownImage?.renderingMode == .alwaysTemplate { contentsChanged() }
+    }
 
     override class var providesLayerContents: Bool { true }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }

@@ -75,6 +75,7 @@ extension UIView {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = storedWindow
+        let tintBefore = tintState
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         autoLayoutWillLeave(parent)
@@ -86,6 +87,7 @@ extension UIView {
             setWindowInSubtree(nil)
             forEachInSubtree { $0.didMoveToWindow() }
         }
+        tintMayHaveChanged(from: tintBefore)
         didMoveToSuperview()
         parent.setNeedsLayout()
     }
@@ -142,6 +144,7 @@ extension UIView {
         let oldWindow = view.storedWindow
         let newWindow = storedWindow
         let windowChanges = oldWindow !== newWindow
+        let tintBefore = view.tintState
 
         oldSuperview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
@@ -162,6 +165,7 @@ extension UIView {
             view.forEachInSubtree { $0.didMoveToWindow() }
         }
         view.autoLayoutDidJoin(self)
+        view.tintMayHaveChanged(from: tintBefore)
         view.didMoveToSuperview()
         didAddSubview(view)
 

@@ -184,13 +184,41 @@ open class UIView: UIResponder {
     }
     var explicitContentScale: CGFloat?
 
-    /// The tint of key elements; inherited from the superview when `nil`, system blue at the top.
+    /// The tint of key elements; inherited from the superview when `nil`, system blue at the top. While the effective
+    /// `tintAdjustmentMode` is `.dimmed` it reads as a grey of the same lightness, as on iOS. Setting it calls
+    /// `tintColorDidChange()` on the view and on every descendant that inherits it.
     open var tintColor: UIColor! {
-        get { explicitTintColor ?? superview?.tintColor ?? UIView.systemTint }
-        set { explicitTintColor = newValue }
+        get {
+            let tint = explicitTintColor ?? superview?.undimmedTintColor ?? UIView.systemTint
+            return tintAdjustmentMode == .dimmed ? Self.dimmed(tint) : tint
+        }
+        set {
+            let before = tintState
+            explicitTintColor = newValue
+            tintMayHaveChanged(from: before)
+        }
     }
     var explicitTintColor: UIColor?
     static let systemTint = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+
+    /// How the tint is shown: `.automatic` follows the superview (`.normal` at the top); `.dimmed` greys it (iOS sets
+    /// it on the windows behind an alert).
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get {
+            if explicitTintAdjustmentMode != .automatic { return explicitTintAdjustmentMode }
+            return superview?.tintAdjustmentMode ?? .normal
+        }
+        set {
+            let before = tintState
+            explicitTintAdjustmentMode = newValue
+            tintMayHaveChanged(from: before)
+        }
+    }
+    var explicitTintAdjustmentMode: TintAdjustmentMode = .automatic
+
+    /// Called when the view's effective `tintColor` or `tintAdjustmentMode` changed (set on it or on an ancestor, or
+    /// the view moved); override to redraw what shows the tint.
+    open func tintColorDidChange() {}
 
     // MARK: Creating views
 
