@@ -72,7 +72,7 @@ extension UIView {
 
     /// The element's current value (a slider's position, a field's text).
     public var accessibilityValue: String? {
-        get { accessibilityStorage?.value }
+        get { accessibilityStorage?.value ?? defaultAccessibilityValue }
         set { accessibility.value = newValue }
     }
 

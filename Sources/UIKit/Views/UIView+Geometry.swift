@@ -17,6 +17,8 @@ extension UIView {
         get { layer.frame }
         set {
             precondition(newValue.isValidGeometry, "UIView.frame: non-finite frame \(newValue)")
+            var newValue = newValue
+            if let fixed = Self.fixedSize { newValue.size = fixed }
             // The size through the view (autoresizing, layout), then the layer places it (its size is set already).
             setBoundsSize(CALayer.boundsSize(forFrameSize: newValue.size, transform: storedTransform, current: storedBounds.size))
             layer.frame = newValue
@@ -31,6 +33,8 @@ extension UIView {
         get { storedBounds }
         set {
             precondition(newValue.isValidGeometry, "UIView.bounds: non-finite bounds \(newValue)")
+            var newValue = newValue
+            if let fixed = Self.fixedSize { newValue.size = fixed }
             let oldSize = storedBounds.size
             storedBounds = newValue
             if newValue.size != oldSize { boundsSizeDidChange(from: oldSize) }

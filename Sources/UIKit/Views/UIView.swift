@@ -361,6 +361,9 @@ open class UIView: UIResponder {
     var defaultIsAccessibilityElement: Bool { false }
     var defaultAccessibilityLabel: String? { nil }
     var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+    var defaultAccessibilityValue: String? { nil }
+    /// A size the view keeps whatever frame or bounds it is given (a switch's), or nil.
+    class var fixedSize: CGSize? { nil }
 
     /// Whether views of this class set their layer's `contents` themselves (in `updateLayerContents()`)
     /// instead of drawing with `draw(_:)`, as `UIImageView` does on iOS.
