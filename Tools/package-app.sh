@@ -37,10 +37,10 @@ if echo "$libs" | grep -Eq "libswift|libFoundation|libdispatch|libBlocksRuntime|
 fi
 
 # The fonts Vitrine's text asks for (VitrineText/FontCatalog.swift): the system and monospaced families in the
-# styles UIFont names, and the fallback chain.
+# styles UIFont names, the fallback chain, and the symbol images' font.
 fonts=$(for pattern in "Noto Sans" "Noto Sans:bold" "Noto Sans:italic" "Noto Sans:bold:italic" "DejaVu Sans Mono" \
                        "Noto Sans Arabic" "Noto Sans Hebrew" "Noto Sans Devanagari" "Noto Sans Thai" \
-                       "Droid Sans Fallback" "Noto Color Emoji" "DejaVu Sans"; do
+                       "Droid Sans Fallback" "Noto Color Emoji" "DejaVu Sans" "Material Icons"; do
   fc-match -f '%{file}\n' "$pattern"
 done | sort -u)
 for f in $fonts; do cp "$f" "$out/fonts/"; done

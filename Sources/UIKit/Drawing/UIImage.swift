@@ -55,6 +55,10 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let scale: CGFloat
     public let imageOrientation: Orientation
     public private(set) var renderingMode: RenderingMode = .automatic
+    /// A symbol image's configuration (`UIImage(systemName:withConfiguration:)`); nil for other images.
+    public internal(set) var symbolConfiguration: SymbolConfiguration?
+    /// A symbol image's name.
+    var symbolName: String?
     public private(set) var capInsets: UIEdgeInsets = .zero
     public private(set) var resizingMode: ResizingMode = .tile
 
@@ -106,6 +110,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         scale = other.scale
         imageOrientation = other.imageOrientation
         renderingMode = other.renderingMode
+        symbolConfiguration = other.symbolConfiguration
+        symbolName = other.symbolName
         capInsets = other.capInsets
         resizingMode = other.resizingMode
     }
@@ -134,6 +140,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         copy.resizingMode = resizingMode
         return copy
     }
+
+    func setRenderingMode(_ mode: RenderingMode) { renderingMode = mode }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
         let copy = UIImage(self, cgImage: cgImage)
