@@ -7,6 +7,12 @@
 //   - a 40-point square in each corner: a tap turns it red and prints "corner NAME";
 //   - the background prints "touches began|ended|cancelled N" for touches that land on nothing else, and, as the
 //     first responder, "key TEXT" for keys typed on a keyboard.
+// `--controls` shows standard controls instead, for Recordings/switch-tap.txt, slider-drag.txt and stepper-tap.txt:
+//   - a UISwitch centred at (0.25, 0.3): prints "switch on|off" on .valueChanged;
+//   - a UISlider from x 0.4 to 0.8 of the width at y 0.5 (value 0; its thumb's centre at x 0.4109): prints
+//     "slider V" on .valueChanged and "slider-end V" when the finger lifts;
+//   - a UIStepper centred at (0.25, 0.7) (its + half centred at x 0.2684 on a 1280-point-wide screen): prints
+//     "stepper V".
 // It also prints "first-flip-uptime S" at its first page flip, and "input device added|removed" as devices come
 // and go. `--exit-after SECONDS` ends it (the tests render expected images headless with a replayed recording).
 // `--crash-key K`: typing K prints "crash-uptime S" and kills the app with SIGSEGV (the boot test's crash, sent
@@ -68,6 +74,39 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         let backdrop = Backdrop(frame: b)
         backdrop.backgroundColor = UIColor(white: 0.15, alpha: 1)
         window.addSubview(backdrop)
+        if CommandLine.arguments.contains("--controls") {
+            backdrop.backgroundColor = .white
+            addControls(to: backdrop)
+        } else {
+            addTargets(to: backdrop)
+        }
+        window.makeKeyAndVisible()
+        self.window = window
+        backdrop.becomeFirstResponder()
+        report(application)
+        return true
+    }
+
+    /// The standard controls the controls test drives (see the top of the file).
+    func addControls(to backdrop: UIView) {
+        let b = backdrop.bounds
+        let toggle = UISwitch()
+        toggle.center = CGPoint(x: b.width * 0.25, y: b.height * 0.3)
+        toggle.addAction(UIAction { _ in say("switch \(toggle.isOn ? "on" : "off")") }, for: .valueChanged)
+        backdrop.addSubview(toggle)
+        let slider = UISlider(frame: CGRect(x: b.width * 0.4, y: b.height * 0.5 - 15.5, width: b.width * 0.4, height: 31))
+        slider.addAction(UIAction { _ in say(String(format: "slider %.2f", slider.value)) }, for: .valueChanged)
+        slider.addAction(UIAction { _ in say(String(format: "slider-end %.2f", slider.value)) }, for: [.touchUpInside, .touchUpOutside])
+        backdrop.addSubview(slider)
+        let stepper = UIStepper()
+        stepper.center = CGPoint(x: b.width * 0.25, y: b.height * 0.7)
+        stepper.addAction(UIAction { _ in say("stepper \(Int(stepper.value))") }, for: .valueChanged)
+        backdrop.addSubview(stepper)
+    }
+
+    /// The tap, pinch and corner targets (see the top of the file).
+    func addTargets(to backdrop: UIView) {
+        let b = backdrop.bounds
 
         let side = min(b.width, b.height) / 4
         let tapTarget = UIView(frame: CGRect(x: b.width * 0.25 - side / 2, y: b.midY - side / 2, width: side, height: side))
@@ -104,10 +143,10 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
             })
             backdrop.addSubview(square)
         }
-        window.makeKeyAndVisible()
-        self.window = window
-        backdrop.becomeFirstResponder()
+    }
 
+    /// Prints the first flip's uptime and devices coming and going; `--exit-after` ends the app.
+    func report(_ application: UIApplication) {
         if let output = UIScreen.main.output as? KMSOutput {
             output.onFlip = { output in
                 guard output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) else { return }
@@ -125,6 +164,5 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
            let seconds = Double(CommandLine.arguments[i + 1]) {
             application.runLoop.schedule(after: seconds) { _ in UIApplication.shared.runLoop.stop() }
         }
-        return true
     }
 }
