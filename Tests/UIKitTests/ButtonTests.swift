@@ -147,6 +147,56 @@ import Testing
         #expect(pixel(shot, 9, y) == (255, 45, 85, 255))
     }
 
+    @Test func titleShadowsPerStateAndLabelShadows() {
+        freshApp()
+        let b = UIButton(type: .custom)
+        b.setTitle("I", for: .normal)
+        b.setTitleShadowColor(.systemRed, for: .normal)
+        b.setTitleShadowColor(.systemBlue, for: .highlighted)
+        #expect(b.currentTitleShadowColor == .systemRed && b.titleLabel?.shadowColor == .systemRed)
+        b.isHighlighted = true
+        #expect(b.titleLabel?.shadowColor == .systemBlue)
+        #expect(b.titleShadowColor(for: .disabled) == .systemRed, "unset: the normal state's")
+
+        // A label's hard shadow lies shadowOffset away: 6 points down, below the glyph's own ink.
+        let l = UILabel(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
+        l.text = "I"
+        l.font = .boldSystemFont(ofSize: 30)
+        l.textColor = .black
+        l.backgroundColor = .white
+        l.shadowColor = .red
+        l.shadowOffset = CGSize(width: 0, height: 6)
+        let shot = snapshot(l, scale: 1).cgImage!
+        var redRows: [Int] = [], blackRows: [Int] = []
+        for y in 0..<40 {
+            for x in 0..<60 {
+                let p = pixel(shot, x, y)
+                if p.0 > 200 && p.1 < 80 { redRows.append(y) }
+                if p.0 < 60 && p.1 < 60 { blackRows.append(y) }
+            }
+        }
+        #expect(redRows.max()! == blackRows.max()! + 6)
+    }
+
+    @Test func aConfigurationCanShowAnActivityIndicator() {
+        freshApp()
+        var c = UIButton.Configuration.filled()
+        c.title = "Saving"
+        c.image = UIImage(systemName: "checkmark")
+        c.imagePadding = 6
+        c.showsActivityIndicator = true
+        let b = UIButton(configuration: c)
+        b.sizeToFit()
+        b.layoutIfNeeded()
+        let spinner = b.subviews.compactMap { $0 as? UIActivityIndicatorView }.first
+        #expect(spinner?.isAnimating == true && spinner?.color == .white, "spinning, in the foreground colour")
+        #expect(b.imageView?.superview == nil, "in place of the image")
+        #expect(spinner!.frame.maxX + 6 == b.titleLabel!.frame.minX)
+        c.showsActivityIndicator = false
+        b.configuration = c
+        #expect(spinner?.superview == nil && spinner?.isAnimating == false && b.imageView?.superview === b)
+    }
+
     @Test func accessibilityTraitsFollowTheState() {
         freshApp()
         let b = UIButton(type: .system)

@@ -57,6 +57,8 @@ extension UIButton {
         public var baseForegroundColor: UIColor?
         /// The background's colour (the style's when nil).
         public var baseBackgroundColor: UIColor?
+        /// Shows a spinning activity indicator where the image goes (in place of the image), in the foreground colour.
+        public var showsActivityIndicator = false
 
         private var explicitInsets: NSDirectionalEdgeInsets?
         /// Around the content; by the button size unless set (medium: 7 above and below, 12 at the sides).
@@ -132,6 +134,7 @@ extension UIButton {
     struct ConfigurationParts {
         var background: UIView?
         var subtitle: UILabel?
+        var spinner: UIActivityIndicatorView?
     }
 
     /// A button drawn from `configuration`, running `primaryAction` when tapped (iOS 15).
@@ -205,7 +208,17 @@ extension UIButton {
         } else {
             configurationParts.subtitle?.removeFromSuperview()
         }
-        if let image = c.image {
+        if c.showsActivityIndicator {
+            let spinner = configurationParts.spinner ?? UIActivityIndicatorView(style: .medium)
+            configurationParts.spinner = spinner
+            spinner.color = foreground
+            if spinner.superview !== self { addSubview(spinner) }
+            spinner.startAnimating()
+        } else if let spinner = configurationParts.spinner {
+            spinner.stopAnimating()
+            spinner.removeFromSuperview()
+        }
+        if let image = c.image, !c.showsActivityIndicator {
             let view = imageView!
             view.image = image.renderingMode == .automatic ? image.withRenderingMode(.alwaysTemplate) : image
             view.tintColor = foreground
@@ -228,6 +241,8 @@ extension UIButton {
     func tearDownConfiguration() {
         configurationParts.background?.removeFromSuperview()
         configurationParts.subtitle?.removeFromSuperview()
+        configurationParts.spinner?.stopAnimating()
+        configurationParts.spinner?.removeFromSuperview()
         configurationParts = ConfigurationParts()
         titleLabel?.font = .systemFont(ofSize: 15)
         titleLabel?.textAlignment = .natural
@@ -246,9 +261,16 @@ extension UIButton {
     }
 
     /// The content: the image beside, above or below the title block, `imagePadding` apart.
+    /// What stands where the image goes: the spinner while it shows, else the image view.
+    private var imagePart: (view: UIView, size: CGSize)? {
+        if let spinner = shown(configurationParts.spinner) { return (spinner, spinner.intrinsicContentSize) }
+        if let view = shown(imageView), let size = (view as? UIImageView)?.image?.size { return (view, size) }
+        return nil
+    }
+
     private func contentSize(_ c: Configuration) -> CGSize {
         let block = titleBlock(c).size
-        let image = shown(imageView).flatMap { ($0 as? UIImageView)?.image?.size } ?? .zero
+        let image = imagePart?.size ?? .zero
         guard image != .zero else { return block }
         guard block != .zero else { return image }
         if c.imagePlacement == .top || c.imagePlacement == .bottom {
@@ -283,9 +305,9 @@ extension UIButton {
         }
         let content = CGRect(x: x, y: area.minY + (area.height - size.height) / 2, width: size.width, height: size.height)
         let block = titleBlock(c)
-        let image = shown(imageView).flatMap { ($0 as? UIImageView)?.image?.size } ?? .zero
+        let image = imagePart?.size ?? .zero
         var blockRect = content
-        if image != .zero, let view = shown(imageView) {
+        if image != .zero, let view = imagePart?.view {
             var placement = c.imagePlacement
             if rtl && placement == .leading { placement = .trailing } else if rtl && placement == .trailing { placement = .leading }
             switch placement {

@@ -31,6 +31,7 @@ open class UIButton: UIControl {
     private var titles: [UInt: String] = [:]
     private var attributedTitles: [UInt: NSAttributedString] = [:]
     private var titleColors: [UInt: UIColor] = [:]
+    private var titleShadowColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
 
@@ -122,6 +123,15 @@ open class UIButton: UIControl {
         return titleColors[State.normal.rawValue] ?? (buttonType == .custom ? .white : tintColor)
     }
 
+    /// The title's shadow colour for `state` (drawn at `titleLabel?.shadowOffset`).
+    open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        titleShadowColors[state.rawValue] = color
+        contentChanged()
+    }
+
+    open func titleShadowColor(for state: State) -> UIColor? { lookup(titleShadowColors, state) }
+    open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
+
     open func setImage(_ image: UIImage?, for state: State) {
         images[state.rawValue] = image
         contentChanged()
@@ -199,6 +209,7 @@ open class UIButton: UIControl {
                 label.text = title.string
                 label.textColor = currentTitleColor
             }
+            label.shadowColor = currentTitleShadowColor
             if label.superview !== self { addSubview(label) }
         } else {
             label?.removeFromSuperview()

@@ -39,6 +39,9 @@ open class UILabel: UIView {
     @exclusivity(unchecked) open var adjustsFontSizeToFitWidth = false { didSet { contentChanged() } }
     /// The smallest fraction of the font size shrinking may reach; 0 means the font does not shrink.
     @exclusivity(unchecked) open var minimumScaleFactor: CGFloat = 0 { didSet { contentChanged() } }
+    /// A hard shadow under the text (none when nil), offset by `shadowOffset` (0 right, 1 up by default, as UIKit's).
+    @exclusivity(unchecked) open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
     /// The width multi-line intrinsic sizes wrap at (0: none).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentChanged() } }
     @exclusivity(unchecked) open var isEnabled = true { didSet { contentChanged() } }
@@ -187,7 +190,12 @@ open class UILabel: UIView {
         }
         let h = l.size.height
         let y = h <= rect.height ? rect.midY - h / 2 : rect.minY
+        if let shadowColor {
+            context.saveGState()
+            context.setShadow(offset: shadowOffset, blur: 0, color: shadowColor.cgColor)
+        }
         l.draw(in: context, at: CGPoint(x: rect.minX, y: y), alignmentWidth: rect.width)
+        if shadowColor != nil { context.restoreGState() }
     }
 
     /// Shrinks the font, no further than `minimumScaleFactor`, until the text fits the width (one line) or the
