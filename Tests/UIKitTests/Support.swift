@@ -7,6 +7,7 @@ import VitrinePlatform
 @discardableResult
 func freshApp(pixels: CGSize = CGSize(width: 320, height: 480), scale: CGFloat = 1) -> UIApplication {
     keptWindow = nil // the window an earlier test kept (shownWindow()) is not this app's
+    AppearanceRegistry.reset() // appearance proxies an earlier test set are not this app's
     return UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: pixels, scale: scale))
 }
 

@@ -16,7 +16,11 @@ open class UIActivityIndicatorView: UIView {
     /// The spokes' colour (a grey by default; white for the old white styles); nil goes back to the style's.
     open var color: UIColor! {
         get { explicitColor ?? (style == .white || style == .whiteLarge ? .white : .systemGray) }
-        set { explicitColor = newValue; spokes.setNeedsDisplay() }
+        set {
+            if appearanceSetting(AppearanceKey.activityColor, { ($0 as? UIActivityIndicatorView)?.color = newValue }) { return }
+            explicitColor = newValue
+            spokes.setNeedsDisplay()
+        }
     }
     private var explicitColor: UIColor?
     /// Whether the spinner hides when stopped (true by default: it is hidden until started).

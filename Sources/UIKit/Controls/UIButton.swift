@@ -36,7 +36,12 @@ open class UIButton: UIControl {
     private var backgroundImages: [UInt: UIImage] = [:]
 
     /// Space around the title and image together (UIKit's `contentEdgeInsets`; counted in the button's size).
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { contentChanged() } }
+    open var contentEdgeInsets: UIEdgeInsets = .zero {
+        didSet {
+            if appearanceSetting(AppearanceKey.buttonContentEdgeInsets, { [contentEdgeInsets] in ($0 as? UIButton)?.contentEdgeInsets = contentEdgeInsets }) { return }
+            contentChanged()
+        }
+    }
     /// Moves the title's rectangle (each inset moves that edge in; not counted in the button's size).
     open var titleEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
     /// Moves the image's rectangle, as `titleEdgeInsets` moves the title's.
@@ -111,6 +116,7 @@ open class UIButton: UIControl {
     open func attributedTitle(for state: State) -> NSAttributedString? { lookup(attributedTitles, state) }
 
     open func setTitleColor(_ color: UIColor?, for state: State) {
+        if appearanceSetting(AppearanceKey.buttonTitleColor, state: state.rawValue, { ($0 as? UIButton)?.setTitleColor(color, for: state) }) { return }
         titleColors[state.rawValue] = color
         contentChanged()
     }
@@ -125,6 +131,7 @@ open class UIButton: UIControl {
 
     /// The title's shadow colour for `state` (drawn at `titleLabel?.shadowOffset`).
     open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        if appearanceSetting(AppearanceKey.buttonTitleShadowColor, state: state.rawValue, { ($0 as? UIButton)?.setTitleShadowColor(color, for: state) }) { return }
         titleShadowColors[state.rawValue] = color
         contentChanged()
     }
@@ -133,6 +140,7 @@ open class UIButton: UIControl {
     open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
 
     open func setImage(_ image: UIImage?, for state: State) {
+        if appearanceSetting(AppearanceKey.buttonImage, state: state.rawValue, { ($0 as? UIButton)?.setImage(image, for: state) }) { return }
         images[state.rawValue] = image
         contentChanged()
     }
@@ -140,6 +148,7 @@ open class UIButton: UIControl {
     open func image(for state: State) -> UIImage? { lookup(images, state) }
 
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        if appearanceSetting(AppearanceKey.buttonBackgroundImage, state: state.rawValue, { ($0 as? UIButton)?.setBackgroundImage(image, for: state) }) { return }
         backgroundImages[state.rawValue] = image
         contentChanged()
     }

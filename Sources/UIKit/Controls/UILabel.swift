@@ -27,9 +27,21 @@ open class UILabel: UIView {
     @exclusivity(unchecked) private var storedAttributedText: NSAttributedString?
 
     /// The system font at 17 points by default.
-    @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font == nil { font = .systemFont(ofSize: 17) }; contentChanged() } }
+    @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) {
+        didSet {
+            if appearanceSetting(AppearanceKey.labelFont, { [font] in ($0 as? UILabel)?.font = font }) { return }
+            if font == nil { font = .systemFont(ofSize: 17) }
+            contentChanged()
+        }
+    }
     /// `.label` (black) by default.
-    @exclusivity(unchecked) open var textColor: UIColor! = .label { didSet { if textColor == nil { textColor = .label }; contentChanged() } }
+    @exclusivity(unchecked) open var textColor: UIColor! = .label {
+        didSet {
+            if appearanceSetting(AppearanceKey.labelTextColor, { [textColor] in ($0 as? UILabel)?.textColor = textColor }) { return }
+            if textColor == nil { textColor = .label }
+            contentChanged()
+        }
+    }
     @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { contentChanged() } }
     /// The most lines to use; 0 means as many as needed. 1 by default.
     @exclusivity(unchecked) open var numberOfLines: Int = 1 { didSet { contentChanged() } }
@@ -40,8 +52,18 @@ open class UILabel: UIView {
     /// The smallest fraction of the font size shrinking may reach; 0 means the font does not shrink.
     @exclusivity(unchecked) open var minimumScaleFactor: CGFloat = 0 { didSet { contentChanged() } }
     /// A hard shadow under the text (none when nil), offset by `shadowOffset` (0 right, 1 up by default, as UIKit's).
-    @exclusivity(unchecked) open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
-    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var shadowColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.labelShadowColor, { [shadowColor] in ($0 as? UILabel)?.shadowColor = shadowColor }) { return }
+            setNeedsDisplay()
+        }
+    }
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet {
+            if appearanceSetting(AppearanceKey.labelShadowOffset, { [shadowOffset] in ($0 as? UILabel)?.shadowOffset = shadowOffset }) { return }
+            setNeedsDisplay()
+        }
+    }
     /// The width multi-line intrinsic sizes wrap at (0: none).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentChanged() } }
     @exclusivity(unchecked) open var isEnabled = true { didSet { contentChanged() } }

@@ -28,9 +28,19 @@ open class UIPageControl: UIControl {
     /// Hide the dots when there is only one page.
     open var hidesForSinglePage = false { didSet { dotsChanged() } }
     /// The other dots' colour (a light grey when nil).
-    open var pageIndicatorTintColor: UIColor? { didSet { colorsChanged() } }
+    open var pageIndicatorTintColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.pageIndicatorTint, { [pageIndicatorTintColor] in ($0 as? UIPageControl)?.pageIndicatorTintColor = pageIndicatorTintColor }) { return }
+            colorsChanged()
+        }
+    }
     /// The current dot's colour (near black when nil).
-    open var currentPageIndicatorTintColor: UIColor? { didSet { colorsChanged() } }
+    open var currentPageIndicatorTintColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.pageCurrentIndicatorTint, { [currentPageIndicatorTintColor] in ($0 as? UIPageControl)?.currentPageIndicatorTintColor = currentPageIndicatorTintColor }) { return }
+            colorsChanged()
+        }
+    }
 
     private var dots: [UIView] = []
 

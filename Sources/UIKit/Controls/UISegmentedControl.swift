@@ -37,7 +37,12 @@ open class UISegmentedControl: UIControl {
     /// Segments as wide as their content (true) or equal (false, the default).
     open var apportionsSegmentWidthsByContent = false { didSet { contentChanged() } }
     /// The selected segment's pill (white when nil).
-    open var selectedSegmentTintColor: UIColor? { didSet { partsChanged() } }
+    open var selectedSegmentTintColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.segmentedSelectedTint, { [selectedSegmentTintColor] in ($0 as? UISegmentedControl)?.selectedSegmentTintColor = selectedSegmentTintColor }) { return }
+            partsChanged()
+        }
+    }
 
     private let track = UIView()
     let pill = UIView()
@@ -186,6 +191,8 @@ open class UISegmentedControl: UIControl {
 
     /// Attributes of the titles in `state` (`.normal`, `.selected`, `.disabled`; font and foreground colour).
     open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: State) {
+        nonisolated(unsafe) let attributes = attributes // (attribute values are immutable in practice: fonts, colours)
+        if appearanceSetting(AppearanceKey.segmentedTitleAttributes, state: state.rawValue, { ($0 as? UISegmentedControl)?.setTitleTextAttributes(attributes, for: state) }) { return }
         titleAttributes[state.rawValue] = attributes
         partsChanged()
     }

@@ -88,11 +88,23 @@ open class UIStepper: UIControl {
 
     // MARK: Images per state
 
-    open func setBackgroundImage(_ image: UIImage?, for state: State) { backgroundImages[state.rawValue] = image; partsChanged() }
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        if appearanceSetting(AppearanceKey.stepperBackgroundImage, state: state.rawValue, { ($0 as? UIStepper)?.setBackgroundImage(image, for: state) }) { return }
+        backgroundImages[state.rawValue] = image
+        partsChanged()
+    }
     open func backgroundImage(for state: State) -> UIImage? { backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue] }
-    open func setIncrementImage(_ image: UIImage?, for state: State) { incrementImages[state.rawValue] = image; partsChanged() }
+    open func setIncrementImage(_ image: UIImage?, for state: State) {
+        if appearanceSetting(AppearanceKey.stepperIncrementImage, state: state.rawValue, { ($0 as? UIStepper)?.setIncrementImage(image, for: state) }) { return }
+        incrementImages[state.rawValue] = image
+        partsChanged()
+    }
     open func incrementImage(for state: State) -> UIImage? { incrementImages[state.rawValue] ?? incrementImages[State.normal.rawValue] }
-    open func setDecrementImage(_ image: UIImage?, for state: State) { decrementImages[state.rawValue] = image; partsChanged() }
+    open func setDecrementImage(_ image: UIImage?, for state: State) {
+        if appearanceSetting(AppearanceKey.stepperDecrementImage, state: state.rawValue, { ($0 as? UIStepper)?.setDecrementImage(image, for: state) }) { return }
+        decrementImages[state.rawValue] = image
+        partsChanged()
+    }
     open func decrementImage(for state: State) -> UIImage? { decrementImages[state.rawValue] ?? decrementImages[State.normal.rawValue] }
 
     /// The − and + glyphs iOS shows (template images: they take the colour of their half's state).

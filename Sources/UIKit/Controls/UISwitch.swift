@@ -19,9 +19,19 @@ open class UISwitch: UIControl {
     private var on = false
 
     /// The track's colour when on (system green when nil).
-    open var onTintColor: UIColor? { didSet { updateColors() } }
+    open var onTintColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.switchOnTint, { [onTintColor] in ($0 as? UISwitch)?.onTintColor = onTintColor }) { return }
+            updateColors()
+        }
+    }
     /// The thumb's colour (white when nil).
-    open var thumbTintColor: UIColor? { didSet { updateColors() } }
+    open var thumbTintColor: UIColor? {
+        didSet {
+            if appearanceSetting(AppearanceKey.switchThumbTint, { [thumbTintColor] in ($0 as? UISwitch)?.thumbTintColor = thumbTintColor }) { return }
+            updateColors()
+        }
+    }
 
     private let track = UIView()
     private let thumb = UIView()

@@ -162,6 +162,8 @@ extension UIView {
 
         if windowChanges {
             view.setWindowInSubtree(newWindow)
+            // Appearance proxies apply as a view first enters a window, before it hears it moved.
+            if newWindow != nil && !AppearanceRegistry.settings.isEmpty { view.forEachInSubtree { $0.applyAppearanceIfNeeded() } }
             view.forEachInSubtree { $0.didMoveToWindow() }
         }
         view.autoLayoutDidJoin(self)

@@ -134,7 +134,10 @@ open class UIView: UIResponder {
 
     /// The colour drawn under the view's content; `nil` (transparent) by default.
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet {
+            if appearanceSetting(AppearanceKey.backgroundColor, { [backgroundColor] in $0.backgroundColor = backgroundColor }) { return }
+            layer.backgroundColor = backgroundColor?.cgColor
+        }
     }
 
     /// Whether touches and other user events reach the view; `true` by default (labels and image views turn
@@ -193,6 +196,7 @@ open class UIView: UIResponder {
             return tintAdjustmentMode == .dimmed ? Self.dimmed(tint) : tint
         }
         set {
+            if appearanceSetting(AppearanceKey.tintColor, { $0.tintColor = newValue }) { return }
             let before = tintState
             explicitTintColor = newValue
             tintMayHaveChanged(from: before)
@@ -356,6 +360,10 @@ open class UIView: UIResponder {
 
     /// Accessibility values set on this view, allocated on first use.
     var accessibilityStorage: AccessibilityStorage?
+    /// Appearance proxies' bookkeeping (UIAppearance.swift), made on first use.
+    var appearanceState: AppearanceState?
+    /// Bit k: the view set appearance property k itself (AppearanceKey), so no proxy overrides it.
+    var explicitAppearance: UInt64 = 0
     /// What this class reports until the app sets a value: plain views are not elements, have no label and no
     /// traits; controls override these.
     var defaultIsAccessibilityElement: Bool { false }
