@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import VitrinePlatform
 
 /// A control that runs an action when tapped (UIKit's `UIButton`): a title and an image per state, on an optional
 /// background image, laid out inside `contentEdgeInsets` by the control's content alignments; or, from iOS 15, drawn
@@ -91,7 +92,40 @@ open class UIButton: UIControl {
         isOpaque = false
     }
 
-    override var primaryActionEvents: Event { .touchUpInside }
+    override var primaryActionEvents: Event { showsMenuAsPrimaryAction && menu != nil ? [] : .touchUpInside }
+
+    // MARK: Menu
+
+    /// A menu the button shows: on a tap when `showsMenuAsPrimaryAction`, else when held for half a second.
+    open var menu: UIMenu?
+    /// Whether a tap shows `menu` (instead of sending the primary action).
+    open var showsMenuAsPrimaryAction = false
+    private var menuTimer: EventLoopTimer?
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        if menu != nil && !showsMenuAsPrimaryAction {
+            menuTimer = UIApplication.shared.runLoop.schedule(after: 0.5) { [weak self] _ in
+                guard let self, let menu = self.menu, self.isTracking, self.isTouchInside else { return }
+                // Held: the menu takes the touch over; the tap's actions are not sent.
+                self.abandonTracking()
+                MenuOverlay.present(menu, from: self)
+            }
+        }
+        return super.beginTracking(touch, with: event)
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        menuTimer?.invalidate()
+        menuTimer = nil
+        super.endTracking(touch, with: event)
+        if showsMenuAsPrimaryAction, let menu, isTouchInside { MenuOverlay.present(menu, from: self) }
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        menuTimer?.invalidate()
+        menuTimer = nil
+        super.cancelTracking(with: event)
+    }
 
     // MARK: Per-state content
 

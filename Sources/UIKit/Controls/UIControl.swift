@@ -203,6 +203,16 @@ open class UIControl: UIView {
     }
 
     /// Calls one action (UIKit routes through `UIApplication.sendAction`; here the call is direct).
+    /// Stops following the current touch without ending it (a menu took over): no further events for it.
+    func abandonTracking() {
+        guard trackedTouch != nil else { return }
+        trackedTouch = nil
+        if isTracking { cancelTracking(with: nil) }
+        isTracking = false
+        isTouchInside = false
+        isHighlighted = false
+    }
+
     open func sendAction(_ action: UIAction) {
         action.sender = self
         action.handler(action)
