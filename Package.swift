@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "vitrine-bench-input", targets: ["BenchInput"]),
         .executable(name: "vitrine-bench-animation", targets: ["BenchAnimation"]),
         .executable(name: "vitrine-bench-layout", targets: ["BenchLayout"]),
+        .executable(name: "vitrine-bench-controls", targets: ["BenchControls"]),
     ],
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
@@ -105,6 +106,7 @@ let package = Package(
         .executableTarget(name: "BenchAnimation", dependencies: ["UIKit", "BenchSupport"]),
         // Layout figures: the Cassowary solver beside kiwi (C++) on the same systems; Auto Layout grids.
         .executableTarget(name: "BenchLayout", dependencies: ["Cassowary", "UIKit", "BenchSupport"]),
+        .executableTarget(name: "BenchControls", dependencies: ["UIKit", "BenchSupport", "VitrinePlatform"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims", "CPixelKernels", "CPixman"],
                     swiftSettings: testSettings),

@@ -195,7 +195,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
             return formatter.string(from: day)
         case .hour: return uses12Hours ? String(row == 0 ? 12 : row) : String(format: "%02d", row)
         case .minute: return String(format: "%02d", row * step)
-        case .meridiem: return row == 0 ? (formatter.amSymbol ?? "AM") : (formatter.pmSymbol ?? "PM")
+        case .meridiem: return row == 0 ? formatter.amSymbol : formatter.pmSymbol
         case .hours: return "\(row) \(row == 1 ? "hour" : "hours")"
         case .minutes: return "\(row * step) min"
         }

@@ -107,8 +107,10 @@ open class UIStepper: UIControl {
     }
     open func decrementImage(for state: State) -> UIImage? { decrementImages[state.rawValue] ?? decrementImages[State.normal.rawValue] }
 
-    /// The − and + glyphs iOS shows (template images: they take the colour of their half's state).
-    private static let glyphs: (minus: UIImage, plus: UIImage) = {
+    /// The − and + glyphs iOS shows (template images: they take the colour of their half's state), drawn once.
+    private static var drawnGlyphs: (minus: UIImage, plus: UIImage)?
+    private static var glyphs: (minus: UIImage, plus: UIImage) {
+        if let drawnGlyphs { return drawnGlyphs }
         func glyph(_ vertical: Bool) -> UIImage {
             UIGraphicsImageRenderer(size: CGSize(width: 16, height: 16)).image { _ in
                 UIColor.black.setFill()
@@ -116,8 +118,10 @@ open class UIStepper: UIControl {
                 if vertical { UIBezierPath(roundedRect: CGRect(x: 7, y: 1, width: 2, height: 14), cornerRadius: 1).fill() }
             }.withRenderingMode(.alwaysTemplate)
         }
-        return (glyph(false), glyph(true))
-    }()
+        let made = (glyph(false), glyph(true))
+        drawnGlyphs = made
+        return made
+    }
 
     private var canDecrement: Bool { isEnabled && (wraps || storedValue > minimumValue) }
     private var canIncrement: Bool { isEnabled && (wraps || storedValue < maximumValue) }

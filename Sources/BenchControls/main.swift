@@ -1,0 +1,126 @@
+// vitrine-bench-controls: what a frame of the standard controls costs (median and 99th percentile, ms), beside
+// LVGL's switch and slider in the same run: every frame of a switch's flip animation (toggled as a tap toggles it)
+// and a slider frame per value change (as a drag makes them), on a white 1280x800 screen at scale 1 and 2, with the
+// allocations one frame makes. Prints figures; asserts nothing.
+// Run: bash Tools/bench-controls.sh LVGL_SNAPSHOT (builds LVGL v9.2.2's side), or alone:
+//   vitrine-bench-controls [--lvgl-driver PATH]
+import BenchSupport
+import Foundation
+import UIKit
+import VitrinePlatform
+
+@MainActor
+struct ControlsBench {
+    let lvglDriver: String?
+    let flips = 40, slides = 300
+
+    /// Median and 99th percentile of `samples`.
+    func stats(_ samples: [Double]) -> (median: Double, p99: Double) {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return (0, 0) }
+        return (sorted[sorted.count / 2], sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+
+    /// LVGL's per-frame times for the same screen (scaled by `scale`), or none without a driver.
+    func lvgl(scale: Int) -> [String: [Double]] {
+        guard let lvglDriver else { return [:] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lvglDriver)
+        process.arguments = ["\(1280 * scale)", "\(800 * scale)", "\(scale)", "\(flips)", "\(slides)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { print("LVGL driver failed to start: \(error)"); return [:] }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var out: [String: [Double]] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard let name = parts.first else { continue }
+            out[String(name)] = parts.dropFirst().compactMap { Double($0) }
+        }
+        return out
+    }
+
+    func run(scale: Int) {
+        let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale),
+                                                               scale: CGFloat(scale)))
+        let clock = app.runLoop.clock as! ManualClock
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1280, height: 800))
+        window.backgroundColor = .white
+        let toggle = UISwitch(frame: CGRect(x: 100, y: 100, width: 51, height: 31))
+        let slider = UISlider(frame: CGRect(x: 100, y: 200, width: 288, height: 31))
+        window.addSubview(toggle)
+        window.addSubview(slider)
+        window.makeKeyAndVisible()
+        func frame() {
+            clock.advance(by: 1.0 / 60)
+            app.runLoop.runOnce(maximumWait: 0)
+        }
+        for _ in 0..<3 { frame() }
+        let timer = MonotonicClock()
+        func timed() -> Double {
+            clock.advance(by: 1.0 / 60)
+            let t = timer.now
+            app.runLoop.runOnce(maximumWait: 0)
+            return (timer.now - t) * 1000
+        }
+
+        // The switch: every frame of each flip's animation (a third of a second and a little more of spring).
+        var switchFrames: [Double] = []
+        var switchAllocations = 0
+        for flip in 0..<flips {
+            toggle.setOn(!toggle.isOn, animated: true)
+            for i in 0..<24 {
+                if flip == 1 && i == 5 {
+                    switchAllocations = AllocationCounter.count { frame() }
+                } else {
+                    switchFrames.append(timed())
+                }
+            }
+            for _ in 0..<10 { frame() }
+        }
+        // The slider: a value change per frame, back and forth, as a drag makes them.
+        var sliderFrames: [Double] = []
+        var sliderAllocations = 0
+        var value: Float = 0, step: Float = 0.007
+        for i in 0..<slides {
+            value += step
+            if value > 1 || value < 0 { step = -step; value += 2 * step }
+            slider.value = value
+            if i == 10 { sliderAllocations = AllocationCounter.count { frame() } } else { sliderFrames.append(timed()) }
+        }
+
+        let theirs = lvgl(scale: scale)
+        print("1280x800@\(scale):")
+        func report(_ name: String, _ ours: [Double], _ allocations: Int, _ lv: [Double]?) {
+            let (m, p) = stats(ours)
+            var line = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + String(format: "median %.4f ms  p99 %.4f ms  (%d frames, %d allocations a frame)", m, p, ours.count, allocations)
+            if let lv, !lv.isEmpty {
+                let (lm, lp) = stats(lv)
+                line += String(format: "\n%@LVGL median %.4f ms  p99 %.4f ms  (%d frames)   ratio %.2fx (median), %.2fx (p99)",
+                               String(repeating: " ", count: 34), lm, lp, lv.count, m / lm, p / lp)
+            }
+            print(line)
+        }
+        report("  switch flip, animation frames", switchFrames, switchAllocations, theirs["switch"])
+        report("  slider drag frame", sliderFrames, sliderAllocations, theirs["slider"])
+        window.isHidden = true
+    }
+}
+
+@MainActor func main() {
+    AllocationCounter.preloadOrReexec()
+    var driver: String?
+    var args = CommandLine.arguments.dropFirst().makeIterator()
+    while let arg = args.next() {
+        switch arg {
+        case "--lvgl-driver": driver = args.next()
+        default: print("usage: vitrine-bench-controls [--lvgl-driver PATH]"); exit(2)
+        }
+    }
+    let bench = ControlsBench(lvglDriver: driver)
+    for scale in [1, 2] { bench.run(scale: scale) }
+}
+
+MainActor.assumeIsolated { main() }

@@ -1,0 +1,71 @@
+/* The LVGL side of vitrine-bench-controls (Tools/bench-controls.sh builds it against a fetched LVGL v9.2.2; nothing
+ * of LVGL is kept here): a white screen with a switch (51x31) and a slider (288 wide), scaled by S, rendered by
+ * LVGL's software renderer into memory. Prints per-frame times in ms, one line per kind:
+ *   switch <t1> <t2> ...   every frame while the switch's knob animates after a toggle (FLIPS toggles)
+ *   slider <t1> <t2> ...   one frame per value change, as a drag makes them (FRAMES changes)
+ * Usage: lvgl-controls W H S FLIPS FRAMES */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "lvgl.h"
+
+static uint32_t now_ms = 0;
+static uint32_t tick(void) { return now_ms; }
+static void flush(lv_display_t *d, const lv_area_t *a, uint8_t *px) { (void)a; (void)px; lv_display_flush_ready(d); }
+
+static double clock_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 6) { fprintf(stderr, "usage: lvgl-controls W H S FLIPS FRAMES\n"); return 2; }
+    int w = atoi(argv[1]), h = atoi(argv[2]), s = atoi(argv[3]), flips = atoi(argv[4]), frames = atoi(argv[5]);
+    lv_init();
+    lv_tick_set_cb(tick);
+    lv_display_t *disp = lv_display_create(w, h);
+    uint32_t bytes = (uint32_t)w * h * 4;
+    void *buf = malloc(bytes);
+    lv_display_set_buffers(disp, buf, NULL, bytes, LV_DISPLAY_RENDER_MODE_DIRECT);
+    lv_display_set_flush_cb(disp, flush);
+    lv_obj_t *screen = lv_screen_active();
+    lv_obj_set_style_bg_color(screen, lv_color_white(), 0);
+    lv_obj_t *sw = lv_switch_create(screen);
+    lv_obj_set_size(sw, 51 * s, 31 * s);
+    lv_obj_set_pos(sw, 100 * s, 100 * s);
+    lv_obj_t *sl = lv_slider_create(screen);
+    lv_obj_set_size(sl, 288 * s, 4 * s);
+    lv_obj_set_pos(sl, 100 * s, 213 * s);
+    lv_slider_set_range(sl, 0, 1000);
+    lv_refr_now(disp);
+    uint32_t anim = lv_obj_get_style_anim_duration(sw, LV_PART_MAIN);
+    int per_flip = (int)(anim / 16) + 2;
+    printf("switch");
+    for (int f = 0; f < flips; f++) {
+        if (lv_obj_has_state(sw, LV_STATE_CHECKED)) lv_obj_remove_state(sw, LV_STATE_CHECKED);
+        else lv_obj_add_state(sw, LV_STATE_CHECKED);
+        lv_obj_send_event(sw, LV_EVENT_VALUE_CHANGED, NULL);
+        for (int i = 0; i < per_flip; i++) {
+            now_ms += 16;
+            double t = clock_ms();
+            lv_timer_handler();
+            printf(" %.5f", clock_ms() - t);
+        }
+        now_ms += 500;
+        lv_timer_handler();
+    }
+    printf("\nslider");
+    int v = 0, dv = 7;
+    for (int i = 0; i < frames; i++) {
+        v += dv;
+        if (v > 1000 || v < 0) { dv = -dv; v += 2 * dv; }
+        lv_slider_set_value(sl, v, LV_ANIM_OFF);
+        now_ms += 16;
+        double t = clock_ms();
+        lv_timer_handler();
+        printf(" %.5f", clock_ms() - t);
+    }
+    printf("\nanim-ms %u\n", anim);
+    return 0;
+}
