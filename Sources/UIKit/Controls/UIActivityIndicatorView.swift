@@ -17,7 +17,7 @@ open class UIActivityIndicatorView: UIView {
     open var color: UIColor! {
         get { explicitColor ?? (style == .white || style == .whiteLarge ? .white : .systemGray) }
         set {
-            if appearanceSetting(AppearanceKey.activityColor, { ($0 as? UIActivityIndicatorView)?.color = newValue }) { return }
+            if appearanceSetting(AppearanceKey.activityColor, \UIActivityIndicatorView.color, newValue) { return }
             explicitColor = newValue
             spokes.setNeedsDisplay()
         }

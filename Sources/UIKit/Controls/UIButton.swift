@@ -39,7 +39,7 @@ open class UIButton: UIControl {
     /// Space around the title and image together (UIKit's `contentEdgeInsets`; counted in the button's size).
     open var contentEdgeInsets: UIEdgeInsets = .zero {
         didSet {
-            if appearanceSetting(AppearanceKey.buttonContentEdgeInsets, { [contentEdgeInsets] in ($0 as? UIButton)?.contentEdgeInsets = contentEdgeInsets }) { return }
+            if appearanceSetting(AppearanceKey.buttonContentEdgeInsets, \UIButton.contentEdgeInsets, contentEdgeInsets) { return }
             contentChanged()
         }
     }
@@ -150,7 +150,7 @@ open class UIButton: UIControl {
     open func attributedTitle(for state: State) -> NSAttributedString? { lookup(attributedTitles, state) }
 
     open func setTitleColor(_ color: UIColor?, for state: State) {
-        if appearanceSetting(AppearanceKey.buttonTitleColor, state: state.rawValue, { ($0 as? UIButton)?.setTitleColor(color, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.buttonTitleColor, UIButton.setTitleColor, color, for: state) { return }
         titleColors[state.rawValue] = color
         contentChanged()
     }
@@ -165,7 +165,7 @@ open class UIButton: UIControl {
 
     /// The title's shadow colour for `state` (drawn at `titleLabel?.shadowOffset`).
     open func setTitleShadowColor(_ color: UIColor?, for state: State) {
-        if appearanceSetting(AppearanceKey.buttonTitleShadowColor, state: state.rawValue, { ($0 as? UIButton)?.setTitleShadowColor(color, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.buttonTitleShadowColor, UIButton.setTitleShadowColor, color, for: state) { return }
         titleShadowColors[state.rawValue] = color
         contentChanged()
     }
@@ -174,7 +174,7 @@ open class UIButton: UIControl {
     open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
 
     open func setImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.buttonImage, state: state.rawValue, { ($0 as? UIButton)?.setImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.buttonImage, UIButton.setImage, image, for: state) { return }
         images[state.rawValue] = image
         contentChanged()
     }
@@ -182,7 +182,7 @@ open class UIButton: UIControl {
     open func image(for state: State) -> UIImage? { lookup(images, state) }
 
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.buttonBackgroundImage, state: state.rawValue, { ($0 as? UIButton)?.setBackgroundImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.buttonBackgroundImage, UIButton.setBackgroundImage, image, for: state) { return }
         backgroundImages[state.rawValue] = image
         contentChanged()
     }

@@ -29,7 +29,7 @@ open class UILabel: UIView {
     /// The system font at 17 points by default.
     @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) {
         didSet {
-            if appearanceSetting(AppearanceKey.labelFont, { [font] in ($0 as? UILabel)?.font = font }) { return }
+            if appearanceSetting(AppearanceKey.labelFont, \UILabel.font, font) { return }
             if font == nil { font = .systemFont(ofSize: 17) }
             contentChanged()
         }
@@ -37,7 +37,7 @@ open class UILabel: UIView {
     /// `.label` (black) by default.
     @exclusivity(unchecked) open var textColor: UIColor! = .label {
         didSet {
-            if appearanceSetting(AppearanceKey.labelTextColor, { [textColor] in ($0 as? UILabel)?.textColor = textColor }) { return }
+            if appearanceSetting(AppearanceKey.labelTextColor, \UILabel.textColor, textColor) { return }
             if textColor == nil { textColor = .label }
             contentChanged()
         }
@@ -54,13 +54,13 @@ open class UILabel: UIView {
     /// A hard shadow under the text (none when nil), offset by `shadowOffset` (0 right, 1 up by default, as UIKit's).
     @exclusivity(unchecked) open var shadowColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.labelShadowColor, { [shadowColor] in ($0 as? UILabel)?.shadowColor = shadowColor }) { return }
+            if appearanceSetting(AppearanceKey.labelShadowColor, \UILabel.shadowColor, shadowColor) { return }
             setNeedsDisplay()
         }
     }
     @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -1) {
         didSet {
-            if appearanceSetting(AppearanceKey.labelShadowOffset, { [shadowOffset] in ($0 as? UILabel)?.shadowOffset = shadowOffset }) { return }
+            if appearanceSetting(AppearanceKey.labelShadowOffset, \UILabel.shadowOffset, shadowOffset) { return }
             setNeedsDisplay()
         }
     }

@@ -30,14 +30,14 @@ open class UIPageControl: UIControl {
     /// The other dots' colour (a light grey when nil).
     open var pageIndicatorTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.pageIndicatorTint, { [pageIndicatorTintColor] in ($0 as? UIPageControl)?.pageIndicatorTintColor = pageIndicatorTintColor }) { return }
+            if appearanceSetting(AppearanceKey.pageIndicatorTint, \UIPageControl.pageIndicatorTintColor, pageIndicatorTintColor) { return }
             colorsChanged()
         }
     }
     /// The current dot's colour (near black when nil).
     open var currentPageIndicatorTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.pageCurrentIndicatorTint, { [currentPageIndicatorTintColor] in ($0 as? UIPageControl)?.currentPageIndicatorTintColor = currentPageIndicatorTintColor }) { return }
+            if appearanceSetting(AppearanceKey.pageCurrentIndicatorTint, \UIPageControl.currentPageIndicatorTintColor, currentPageIndicatorTintColor) { return }
             colorsChanged()
         }
     }

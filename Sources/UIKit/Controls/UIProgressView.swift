@@ -20,27 +20,27 @@ open class UIProgressView: UIView {
     /// The done part's colour (the tint when nil).
     open var progressTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.progressTint, { [progressTintColor] in ($0 as? UIProgressView)?.progressTintColor = progressTintColor }) { return }
+            if appearanceSetting(AppearanceKey.progressTint, \UIProgressView.progressTintColor, progressTintColor) { return }
             partsChanged()
         }
     }
     /// The track's colour (the style's when nil).
     open var trackTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.progressTrackTint, { [trackTintColor] in ($0 as? UIProgressView)?.trackTintColor = trackTintColor }) { return }
+            if appearanceSetting(AppearanceKey.progressTrackTint, \UIProgressView.trackTintColor, trackTintColor) { return }
             partsChanged()
         }
     }
     /// Images stretched over the done part and the track, in place of the colours.
     open var progressImage: UIImage? {
         didSet {
-            if appearanceSetting(AppearanceKey.progressImage, { [progressImage] in ($0 as? UIProgressView)?.progressImage = progressImage }) { return }
+            if appearanceSetting(AppearanceKey.progressImage, \UIProgressView.progressImage, progressImage) { return }
             partsChanged()
         }
     }
     open var trackImage: UIImage? {
         didSet {
-            if appearanceSetting(AppearanceKey.progressTrackImage, { [trackImage] in ($0 as? UIProgressView)?.trackImage = trackImage }) { return }
+            if appearanceSetting(AppearanceKey.progressTrackImage, \UIProgressView.trackImage, trackImage) { return }
             partsChanged()
         }
     }

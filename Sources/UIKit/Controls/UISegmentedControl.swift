@@ -39,7 +39,7 @@ open class UISegmentedControl: UIControl {
     /// The selected segment's pill (white when nil).
     open var selectedSegmentTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.segmentedSelectedTint, { [selectedSegmentTintColor] in ($0 as? UISegmentedControl)?.selectedSegmentTintColor = selectedSegmentTintColor }) { return }
+            if appearanceSetting(AppearanceKey.segmentedSelectedTint, \UISegmentedControl.selectedSegmentTintColor, selectedSegmentTintColor) { return }
             partsChanged()
         }
     }
@@ -191,8 +191,7 @@ open class UISegmentedControl: UIControl {
 
     /// Attributes of the titles in `state` (`.normal`, `.selected`, `.disabled`; font and foreground colour).
     open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: State) {
-        nonisolated(unsafe) let attributes = attributes // (attribute values are immutable in practice: fonts, colours)
-        if appearanceSetting(AppearanceKey.segmentedTitleAttributes, state: state.rawValue, { ($0 as? UISegmentedControl)?.setTitleTextAttributes(attributes, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.segmentedTitleAttributes, UISegmentedControl.setTitleTextAttributes, attributes, for: state) { return }
         titleAttributes[state.rawValue] = attributes
         partsChanged()
     }

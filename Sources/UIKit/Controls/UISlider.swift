@@ -37,34 +37,34 @@ open class UISlider: UIControl {
     /// Images at the ends of the track (the track shortens to make room).
     open var minimumValueImage: UIImage? {
         didSet {
-            if appearanceSetting(AppearanceKey.sliderMinimumImage, { [minimumValueImage] in ($0 as? UISlider)?.minimumValueImage = minimumValueImage }) { return }
+            if appearanceSetting(AppearanceKey.sliderMinimumImage, \UISlider.minimumValueImage, minimumValueImage) { return }
             partsChanged()
         }
     }
     open var maximumValueImage: UIImage? {
         didSet {
-            if appearanceSetting(AppearanceKey.sliderMaximumImage, { [maximumValueImage] in ($0 as? UISlider)?.maximumValueImage = maximumValueImage }) { return }
+            if appearanceSetting(AppearanceKey.sliderMaximumImage, \UISlider.maximumValueImage, maximumValueImage) { return }
             partsChanged()
         }
     }
     /// The track below the value (the tint when nil).
     open var minimumTrackTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.sliderMinimumTrack, { [minimumTrackTintColor] in ($0 as? UISlider)?.minimumTrackTintColor = minimumTrackTintColor }) { return }
+            if appearanceSetting(AppearanceKey.sliderMinimumTrack, \UISlider.minimumTrackTintColor, minimumTrackTintColor) { return }
             partsChanged()
         }
     }
     /// The track above the value (a light grey when nil).
     open var maximumTrackTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.sliderMaximumTrack, { [maximumTrackTintColor] in ($0 as? UISlider)?.maximumTrackTintColor = maximumTrackTintColor }) { return }
+            if appearanceSetting(AppearanceKey.sliderMaximumTrack, \UISlider.maximumTrackTintColor, maximumTrackTintColor) { return }
             partsChanged()
         }
     }
     /// The thumb's colour (white when nil; ignored under a thumb image).
     open var thumbTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.sliderThumbTint, { [thumbTintColor] in ($0 as? UISlider)?.thumbTintColor = thumbTintColor }) { return }
+            if appearanceSetting(AppearanceKey.sliderThumbTint, \UISlider.thumbTintColor, thumbTintColor) { return }
             partsChanged()
         }
     }
@@ -120,7 +120,7 @@ open class UISlider: UIControl {
     // MARK: Thumb images
 
     open func setThumbImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.sliderThumbImage, state: state.rawValue, { ($0 as? UISlider)?.setThumbImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.sliderThumbImage, UISlider.setThumbImage, image, for: state) { return }
         thumbImages[state.rawValue] = image
         partsChanged()
     }

@@ -89,19 +89,19 @@ open class UIStepper: UIControl {
     // MARK: Images per state
 
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.stepperBackgroundImage, state: state.rawValue, { ($0 as? UIStepper)?.setBackgroundImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.stepperBackgroundImage, UIStepper.setBackgroundImage, image, for: state) { return }
         backgroundImages[state.rawValue] = image
         partsChanged()
     }
     open func backgroundImage(for state: State) -> UIImage? { backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue] }
     open func setIncrementImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.stepperIncrementImage, state: state.rawValue, { ($0 as? UIStepper)?.setIncrementImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.stepperIncrementImage, UIStepper.setIncrementImage, image, for: state) { return }
         incrementImages[state.rawValue] = image
         partsChanged()
     }
     open func incrementImage(for state: State) -> UIImage? { incrementImages[state.rawValue] ?? incrementImages[State.normal.rawValue] }
     open func setDecrementImage(_ image: UIImage?, for state: State) {
-        if appearanceSetting(AppearanceKey.stepperDecrementImage, state: state.rawValue, { ($0 as? UIStepper)?.setDecrementImage(image, for: state) }) { return }
+        if appearanceSetting(AppearanceKey.stepperDecrementImage, UIStepper.setDecrementImage, image, for: state) { return }
         decrementImages[state.rawValue] = image
         partsChanged()
     }

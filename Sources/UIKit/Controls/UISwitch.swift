@@ -21,14 +21,14 @@ open class UISwitch: UIControl {
     /// The track's colour when on (system green when nil).
     open var onTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.switchOnTint, { [onTintColor] in ($0 as? UISwitch)?.onTintColor = onTintColor }) { return }
+            if appearanceSetting(AppearanceKey.switchOnTint, \UISwitch.onTintColor, onTintColor) { return }
             updateColors()
         }
     }
     /// The thumb's colour (white when nil).
     open var thumbTintColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.switchThumbTint, { [thumbTintColor] in ($0 as? UISwitch)?.thumbTintColor = thumbTintColor }) { return }
+            if appearanceSetting(AppearanceKey.switchThumbTint, \UISwitch.thumbTintColor, thumbTintColor) { return }
             updateColors()
         }
     }

@@ -68,6 +68,25 @@ extension UIView: UIAppearanceContainer, UIAppearance {
         return false
     }
 
+    /// `appearanceSetting` for a property: on a proxy, records setting `path` to `value`. (The closure is made only
+    /// for a proxy: an instance's setter, which may run every frame, allocates nothing here.)
+    func appearanceSetting<V: UIView, T>(_ key: Int, _ path: ReferenceWritableKeyPath<V, T>, _ value: T) -> Bool {
+        if appearanceState?.scope != nil { return appearanceSetting(key) { view in (view as? V)?[keyPath: path] = value } }
+        if !AppearanceRegistry.applying { explicitAppearance |= 1 << UInt64(key) }
+        return false
+    }
+
+    /// `appearanceSetting` for a per-state setter (`setTitleColor(_:for:)`): on a proxy, records calling `method`
+    /// with `value` and `state`.
+    func appearanceSetting<V: UIView, T>(_ key: Int, _ method: @escaping (V) -> (T, UIControl.State) -> Void, _ value: T,
+                                         for state: UIControl.State) -> Bool {
+        if appearanceState?.scope != nil {
+            return appearanceSetting(key, state: state.rawValue) { view in (view as? V).map { method($0)(value, state) } }
+        }
+        if !AppearanceRegistry.applying { appearance.explicit.insert(AppearanceKey.full(key, state.rawValue)) }
+        return false
+    }
+
     /// Whether this view set the property `full` (a key and maybe a state) itself.
     func setsAppearance(_ full: Int) -> Bool {
         full < 64 ? explicitAppearance & (1 << UInt64(full)) != 0 : appearanceState?.explicit.contains(full) ?? false

@@ -135,7 +135,7 @@ open class UIView: UIResponder {
     /// The colour drawn under the view's content; `nil` (transparent) by default.
     open var backgroundColor: UIColor? {
         didSet {
-            if appearanceSetting(AppearanceKey.backgroundColor, { [backgroundColor] in $0.backgroundColor = backgroundColor }) { return }
+            if appearanceSetting(AppearanceKey.backgroundColor, \UIView.backgroundColor, backgroundColor) { return }
             layer.backgroundColor = backgroundColor?.cgColor
         }
     }
@@ -196,7 +196,7 @@ open class UIView: UIResponder {
             return tintAdjustmentMode == .dimmed ? Self.dimmed(tint) : tint
         }
         set {
-            if appearanceSetting(AppearanceKey.tintColor, { $0.tintColor = newValue }) { return }
+            if appearanceSetting(AppearanceKey.tintColor, \UIView.tintColor, newValue) { return }
             let before = tintState
             explicitTintColor = newValue
             tintMayHaveChanged(from: before)
