@@ -12,7 +12,7 @@ import VitrinePlatform
 @MainActor
 struct ControlsBench {
     let lvglDriver: String?
-    let flips = 40, slides = 300
+    var flips = 40, slides = 300
 
     /// Median and 99th percentile of `samples`.
     func stats(_ samples: [Double]) -> (median: Double, p99: Double) {
@@ -112,15 +112,21 @@ struct ControlsBench {
 @MainActor func main() {
     AllocationCounter.preloadOrReexec()
     var driver: String?
+    var rounds = 1, scales = [1, 2]
     var args = CommandLine.arguments.dropFirst().makeIterator()
     while let arg = args.next() {
         switch arg {
         case "--lvgl-driver": driver = args.next()
-        default: print("usage: vitrine-bench-controls [--lvgl-driver PATH]"); exit(2)
+        // (For profiling: more of every frame, at one scale.)
+        case "--rounds": rounds = Int(args.next() ?? "") ?? 1
+        case "--scale": scales = [Int(args.next() ?? "") ?? 1]
+        default: print("usage: vitrine-bench-controls [--lvgl-driver PATH] [--rounds N] [--scale S]"); exit(2)
         }
     }
-    let bench = ControlsBench(lvglDriver: driver)
-    for scale in [1, 2] { bench.run(scale: scale) }
+    var bench = ControlsBench(lvglDriver: driver)
+    bench.flips *= rounds
+    bench.slides *= rounds
+    for scale in scales { bench.run(scale: scale) }
 }
 
 MainActor.assumeIsolated { main() }

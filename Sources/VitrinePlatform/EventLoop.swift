@@ -26,6 +26,8 @@ public final class EventLoop {
     public let clock: any LoopClock
 
     private var timers: [EventLoopTimer] = []
+    /// `fireDueTimers`' list of due timers, kept empty between turns with its storage.
+    private var dueScratch: [EventLoopTimer] = []
     private var pending: [@MainActor () -> Void] = []
     private var observers: [(id: Int, body: @MainActor () -> Void)] = []
     private var sources: [FileDescriptorSource] = []
@@ -76,6 +78,16 @@ public final class EventLoop {
         timers.append(timer)
         armWakeTimer()
         return timer
+    }
+
+    /// Schedules a one-shot timer that has fired or was invalidated to fire again `interval` seconds from now, with
+    /// its handler (a timer made once and reused, as the frame timer is, allocates nothing per use).
+    public func reschedule(_ timer: EventLoopTimer, after interval: Double) {
+        precondition(timer.interval == nil, "only a one-shot timer is rescheduled")
+        timer.deadline = clock.now + Swift.max(0, interval)
+        timer.revive()
+        if !timers.contains(where: { $0 === timer }) { timers.append(timer) }
+        armWakeTimer()
     }
 
     /// Adds an observer that runs at the end of every turn, before the loop waits. Returns a token for
@@ -185,7 +197,16 @@ public final class EventLoop {
         // Most turns nothing is due and nothing was invalidated: one look at each timer, no lists made.
         guard timers.contains(where: { !$0.isValid || $0.deadline <= now }) else { return }
         timers.removeAll { !$0.isValid }
-        let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+        // (The list of due timers is kept from turn to turn: a frame timer fires every frame of an animation, and
+        // making the list each time was an allocation per frame.)
+        var due: [EventLoopTimer] = []
+        swap(&due, &dueScratch)
+        defer {
+            due.removeAll(keepingCapacity: true)
+            dueScratch = due
+        }
+        for timer in timers where timer.deadline <= now { due.append(timer) }
+        due.sort { $0.deadline < $1.deadline }
         for timer in due where timer.isValid {
             if let interval = timer.interval {
                 // Catch up without a burst: the next deadline is the first one after now.
@@ -259,8 +280,10 @@ public final class EventLoopTimer {
         self.handler = handler
     }
 
-    /// Stops the timer; it will not fire again.
+    /// Stops the timer; it will not fire again (unless rescheduled).
     public func invalidate() { isValid = false }
+
+    func revive() { isValid = true }
 }
 
 /// A file descriptor watched by an `EventLoop`.

@@ -21,6 +21,35 @@ import VitrinePlatform
         #expect(fired == ["a", "b"]) // one-shot
     }
 
+    @Test func aOneShotTimerIsRescheduledAfterFiringOrInvalidation() {
+        let clock = ManualClock()
+        let loop = EventLoop(clock: clock)
+        var fired = 0
+        let timer = loop.schedule(after: 0.1) { _ in fired += 1 }
+        clock.advance(by: 0.1)
+        loop.runOnce()
+        #expect(fired == 1 && !timer.isValid)
+        loop.reschedule(timer, after: 0.05)
+        #expect(timer.isValid)
+        clock.advance(by: 0.04)
+        loop.runOnce()
+        #expect(fired == 1, "not yet")
+        clock.advance(by: 0.01)
+        loop.runOnce()
+        #expect(fired == 2)
+        // Invalidated before it fires, then rescheduled: it fires once, at the new time.
+        loop.reschedule(timer, after: 0.1)
+        timer.invalidate()
+        loop.reschedule(timer, after: 0.2)
+        clock.advance(by: 0.15)
+        loop.runOnce()
+        #expect(fired == 2)
+        clock.advance(by: 0.05)
+        loop.runOnce()
+        loop.runOnce()
+        #expect(fired == 3)
+    }
+
     @Test func repeatingTimersCatchUpWithoutABurstAndCanBeInvalidated() {
         let clock = ManualClock()
         let loop = EventLoop(clock: clock)

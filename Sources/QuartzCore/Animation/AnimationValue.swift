@@ -61,13 +61,13 @@ enum AnimationValue: Equatable {
             let (da, db) = (Decomposed(a), Decomposed(b))
             return .transform(da.interpolated(to: db, CGFloat(t)).transform)
         case let (.color(a), .color(b)):
-            let ca = Self.components(a), cb = Self.components(b)
-            // Interpolate premultiplied, so a fade from transparent does not pass through black.
-            var out: [CGFloat] = []
-            for i in 0..<3 { out.append(mix(ca[i] * ca[3], cb[i] * cb[3])) }
-            let alpha = mix(ca[3], cb[3])
+            // Interpolate premultiplied, so a fade from transparent does not pass through black. (Channels read
+            // directly: an array of components per colour per frame was three allocations a frame of a fade.)
+            let ca = Self.rgba(a), cb = Self.rgba(b)
+            let alpha = mix(ca.3, cb.3)
             guard alpha > 0 else { return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
-            return .color(CGColor(red: out[0] / alpha, green: out[1] / alpha, blue: out[2] / alpha, alpha: alpha))
+            return .color(CGColor(red: mix(ca.0 * ca.3, cb.0 * cb.3) / alpha, green: mix(ca.1 * ca.3, cb.1 * cb.3) / alpha,
+                                  blue: mix(ca.2 * ca.3, cb.2 * cb.3) / alpha, alpha: alpha))
         default:
             return t < 0.5 ? self : other
         }
@@ -108,13 +108,10 @@ enum AnimationValue: Equatable {
         }
     }
 
-    static func components(_ color: CGColor?) -> [CGFloat] {
-        guard let color, let c = color.components else { return [0, 0, 0, 0] }
-        switch c.count {
-        case 2: return [c[0], c[0], c[0], c[1]]
-        case 4: return c
-        default: return [0, 0, 0, 0]
-        }
+    /// A colour's channels (transparent black for none).
+    static func rgba(_ color: CGColor?) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
+        guard let color else { return (0, 0, 0, 0) }
+        return (color.red, color.green, color.blue, color.alpha)
     }
 }
 

@@ -220,9 +220,12 @@ open class CAPropertyAnimation: CAAnimation {
 /// (a missing end is the layer's current value).
 @preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
+    open var fromValue: Any? { didSet { converted = nil } }
+    open var toValue: Any? { didSet { converted = nil } }
+    open var byValue: Any? { didSet { converted = nil } }
+    /// The three values as animation values, converted once (not in every frame: a cast from `Any` per value per
+    /// frame was most of an animated layer's cost).
+    private var converted: (from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)?
 
     public required init() { super.init() }
 
@@ -234,7 +237,9 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The two ends, from the rules in Core Animation's documentation.
     func ends(model: AnimationValue) -> (AnimationValue, AnimationValue) {
-        let from = AnimationValue(fromValue), to = AnimationValue(toValue), by = AnimationValue(byValue)
+        let values = converted ?? (AnimationValue(fromValue), AnimationValue(toValue), AnimationValue(byValue))
+        converted = values
+        let (from, to, by) = values
         switch (from, to, by) {
         case let (f?, t?, _): return (f, t)
         case let (f?, nil, b?): return (f, f.adding(b))

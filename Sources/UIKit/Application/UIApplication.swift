@@ -141,6 +141,8 @@ open class UIApplication: UIResponder {
 
     /// The timer that brings the next frame while something animates, and the time that frame is due.
     private var nextFrameTimer: EventLoopTimer?
+    /// The frame timer, made once and rescheduled for every frame (no allocation per frame of an animation).
+    private var frameTimer: EventLoopTimer?
     @exclusivity(unchecked) private var frameSlot: Double?
     /// The slot of the last animation frame (the grid the next one is placed on); `nil` when frames stopped.
     @exclusivity(unchecked) private var lastFrameSlot: Double?
@@ -163,7 +165,12 @@ open class UIApplication: UIResponder {
             slot += Double(skipped) * frameInterval
         }
         frameSlot = slot
-        nextFrameTimer = runLoop.schedule(after: slot - now) { [weak self] _ in self?.nextFrameTimer = nil }
+        if let frameTimer, !frameTimer.isValid {
+            runLoop.reschedule(frameTimer, after: slot - now)
+        } else {
+            frameTimer = runLoop.schedule(after: slot - now) { [weak self] _ in self?.nextFrameTimer = nil }
+        }
+        nextFrameTimer = frameTimer
     }
 
     /// On a panel, a completed flip is the display link's tick: a wanted frame is made at once instead of waiting
