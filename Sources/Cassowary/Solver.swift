@@ -308,31 +308,25 @@ public final class Solver {
     public func remove(_ constraint: Constraint) throws(Failure) {
         guard let tag = constraints.removeValue(forKey: constraint) else { throw .unknownConstraint }
         if tag.defines != 0 {
-            let definition = definitions[tag.defines]!
+            let variable = Symbol(id: tag.defines, kind: .external)
+            // Expanded into the tableau, the tableau is as if the constraint were one of its own with the variable
+            // substituted away: make it so (the variable basic with its definition expanded, as any constraint's row
+            // would be), then remove it as any other. Never expanded: its variable is simply free again.
+            var expansion: Row?
+            if !holders(of: tag.marker).isEmpty {
+                var row = Row(constant: 0)
+                row.add(variable, 1)
+                expand(&row, [variable.id])
+                expansion = row
+            }
             definitions[tag.defines] = nil
             removedDefinitions += 1
             if removedDefinitions > 64 && removedDefinitions * 2 > definitionOrder.count {
                 definitionOrder.removeAll { definitions[$0] == nil }
                 removedDefinitions = 0
             }
-            // Never expanded into the tableau: its variable is simply free again.
-            if holders(of: tag.marker).isEmpty { return }
-            // Expanded: the tableau is as if the constraint were one of its own, with the variable substituted away.
-            // Make it so (the variable basic with its expanded row), then remove it as any other.
-            var row = Row(constant: definition.constant)
-            var pending = MaxHeap([])
-            for cell in definition.cells {
-                if basic[cell.symbol.id] {
-                    row.constant += rows[cell.symbol.id].constant * cell.coefficient
-                    for b in rows[cell.symbol.id].cells {
-                        accumulate(b.symbol, b.coefficient * cell.coefficient, into: &row, pending: &pending)
-                    }
-                } else {
-                    accumulate(cell.symbol, cell.coefficient, into: &row, pending: &pending)
-                }
-            }
-            expand(&row, pending.items, positioned: true)
-            setRow(Symbol(id: tag.defines, kind: .external), row)
+            guard let expansion else { return }
+            setRow(variable, expansion)
         }
         if !constraint.strength.isRequired { addObjectiveTerms(tag, -constraint.strength.weight) }
         removeRow(marked: tag.marker)
@@ -579,11 +573,10 @@ public final class Solver {
     /// definitions, and the basic symbols those bring by their rows: the row is then over parametric symbols only,
     /// as the tableau needs. Newest first: a definition names older symbols only, so each is expanded once, with
     /// every share it will get (a sparse accumulator, no search: work proportional to what is expanded).
-    /// (`positioned`: the row's cells are in `scratch` already, as `accumulate` leaves them.)
-    private func expand(_ row: inout Row, _ pending: [Int], positioned: Bool = false) {
-        guard positioned || !pending.isEmpty else { return }
+    private func expand(_ row: inout Row, _ pending: [Int]) {
+        guard !pending.isEmpty else { return }
         var pending = MaxHeap(pending)
-        if !positioned { for (i, cell) in row.cells.enumerated() { scratch[cell.symbol.id] = Int32(i + 1) } }
+        for (i, cell) in row.cells.enumerated() { scratch[cell.symbol.id] = Int32(i + 1) }
         while let id = pending.pop() {
             let p = Int(scratch[id])
             guard p != 0, row.cells[p - 1].coefficient != 0, let definition = definitions[id] else { continue }
@@ -846,7 +839,7 @@ public final class Solver {
 
 /// A binary max-heap of symbol numbers (definitions to expand, newest first).
 struct MaxHeap {
-    private(set) var items: [Int]
+    private var items: [Int]
 
     init(_ items: [Int]) {
         self.items = []
