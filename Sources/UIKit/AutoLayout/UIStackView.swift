@@ -177,19 +177,25 @@ open class UIStackView: UIView {
         for v in collapsed {
             let i = placed.firstIndex { $0 === v }!
             let before = placed[..<i].last { candidate in views.contains { $0 === candidate } }
-            let hiding = NSLayoutConstraint(item: v, attribute: size, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute,
-                                            multiplier: 1, constant: 0)
-            hiding.identifier = "UISV-hiding"
-            let anchor = before.map {
-                NSLayoutConstraint(item: v, attribute: start, relatedBy: .equal, toItem: $0, attribute: horizontal ? .trailing : .bottom,
-                                   multiplier: 1, constant: 0)
-            } ?? NSLayoutConstraint(item: v, attribute: start, relatedBy: .equal, toItem: self,
-                                    attribute: horizontal ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top),
-                                    multiplier: 1, constant: 0)
-            anchor.identifier = "UISV-hiding"
-            made += [hiding, anchor]
+            constrain(v, size, .equal, nil, .notAnAttribute, name: "UISV-hiding")
+            if let before {
+                constrain(v, start, .equal, before, horizontal ? .trailing : .bottom, name: "UISV-hiding")
+            } else {
+                constrain(v, start, .equal, self, horizontal ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top),
+                          name: "UISV-hiding")
+            }
         }
         align(collapsed, first: views.first ?? collapsed[0])
+    }
+
+    /// Makes `a.aa (r) m × b.ba + k` at priority `p`, named `name`, one of the stack's constraints.
+    private func constrain(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
+                           _ ba: NSLayoutConstraint.Attribute, _ m: CGFloat = 1, _ k: CGFloat = 0, _ p: UILayoutPriority = .required,
+                           name: String) {
+        let made = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: m, constant: k)
+        made.priority = p
+        made.identifier = name
+        self.made.append(made)
     }
 
     private func arrange(_ views: [UIView]) {
@@ -202,64 +208,55 @@ open class UIStackView: UIView {
         let end: NSLayoutConstraint.Attribute = horizontal ? .trailing : .bottom
         let size: NSLayoutConstraint.Attribute = horizontal ? .width : .height
         let center: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
-        func c(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
-               _ ba: NSLayoutConstraint.Attribute, _ m: CGFloat = 1, _ k: CGFloat = 0, _ p: UILayoutPriority = .required,
-               name: String) {
-            let made = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: m, constant: k)
-            made.priority = p
-            made.identifier = name
-            self.made.append(made)
-        }
-
-        c(views[0], start, .equal, self, startEdge, name: "UISV-canvas-connection")
-        c(views[views.count - 1], end, .equal, self, endEdge, name: "UISV-canvas-connection")
+        constrain(views[0], start, .equal, self, startEdge, name: "UISV-canvas-connection")
+        constrain(views[views.count - 1], end, .equal, self, endEdge, name: "UISV-canvas-connection")
         for (prev, next) in zip(views, views.dropFirst()) {
             let g = gap(after: prev)
             switch distribution {
             case .fill, .fillEqually, .fillProportionally:
                 if !horizontal && isBaselineRelativeArrangement {
-                    c(next, .firstBaseline, .equal, prev, .lastBaseline, 1, g, name: "UISV-spacing")
+                    constrain(next, .firstBaseline, .equal, prev, .lastBaseline, 1, g, name: "UISV-spacing")
                 } else {
-                    c(next, start, .equal, prev, end, 1, g, name: "UISV-spacing")
+                    constrain(next, start, .equal, prev, end, 1, g, name: "UISV-spacing")
                 }
             case .equalSpacing, .equalCentering:
-                c(next, start, .greaterThanOrEqual, prev, end, 1, g, name: "UISV-spacing")
+                constrain(next, start, .greaterThanOrEqual, prev, end, 1, g, name: "UISV-spacing")
                 let spacer = UILayoutGuide()
                 spacer.identifier = "UISV-distributing"
                 addLayoutGuide(spacer)
                 spacers.append(spacer)
                 // The spacer spans the gap (or centre to centre); the spacers are all as long as the first.
                 let from = distribution == .equalSpacing ? end : center, to = distribution == .equalSpacing ? start : center
-                c(spacer, start, .equal, prev, from, name: "UISV-distributing-edge")
-                c(spacer, end, .equal, next, to, name: "UISV-distributing-edge")
-                if spacers.count > 1 { c(spacer, size, .equal, spacers[0], size, name: "UISV-fill-equally") }
+                constrain(spacer, start, .equal, prev, from, name: "UISV-distributing-edge")
+                constrain(spacer, end, .equal, next, to, name: "UISV-distributing-edge")
+                if spacers.count > 1 { constrain(spacer, size, .equal, spacers[0], size, name: "UISV-fill-equally") }
                 // Across, the spacers sit in the stack.
-                c(spacer, horizontal ? .top : .leading, .equal, self, horizontal ? .top : .leading, name: "UISV-spacer-position")
-                c(spacer, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, name: "UISV-spacer-size")
+                constrain(spacer, horizontal ? .top : .leading, .equal, self, horizontal ? .top : .leading, name: "UISV-spacer-position")
+                constrain(spacer, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, name: "UISV-spacer-size")
             }
         }
         switch distribution {
         case .fillEqually:
-            for v in views.dropFirst() { c(v, size, .equal, views[0], size, name: "UISV-fill-equally") }
+            for v in views.dropFirst() { constrain(v, size, .equal, views[0], size, name: "UISV-fill-equally") }
         case .fillProportionally:
             let lengths = views.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
             if let base = lengths.first, base > 0 {
                 for (v, l) in zip(views.dropFirst(), lengths.dropFirst()) where l > 0 {
-                    c(v, size, .equal, views[0], size, l / base, 0, UILayoutPriority(999), name: "UISV-fill-proportionally")
+                    constrain(v, size, .equal, views[0], size, l / base, 0, UILayoutPriority(999), name: "UISV-fill-proportionally")
                 }
             }
         default: break
         }
         // When nothing outside sizes the stack along its axis, it hugs the chain; views with no size of their own
         // would otherwise stretch it.
-        c(self, size, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
+        constrain(self, size, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
 
         align(views, first: views[0])
         if alignment != .fill {
             // The stack is as thick as its thickest view, when nothing else says.
-            c(self, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
+            constrain(self, horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, UILayoutPriority(49), name: "UISV-canvas-fit")
             if alignment == .firstBaseline || alignment == .lastBaseline, horizontal {
-                c(views[0], .top, .equal, self, margins ? .topMargin : .top, 1, 0, UILayoutPriority(48), name: "UISV-ambiguity-suppression")
+                constrain(views[0], .top, .equal, self, margins ? .topMargin : .top, 1, 0, UILayoutPriority(48), name: "UISV-ambiguity-suppression")
             }
         }
     }
@@ -267,12 +264,6 @@ open class UIStackView: UIView {
     /// Across the axis: `views` placed by `alignment` (baselines follow `first`'s).
     private func align(_ views: [UIView], first: UIView) {
         let horizontal = axis == .horizontal, margins = isLayoutMarginsRelativeArrangement
-        func c(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
-               _ ba: NSLayoutConstraint.Attribute, name: String) {
-            let made = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: 1, constant: 0)
-            made.identifier = name
-            self.made.append(made)
-        }
         let lead: NSLayoutConstraint.Attribute = horizontal ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
         let trail: NSLayoutConstraint.Attribute = horizontal ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
         let vLead: NSLayoutConstraint.Attribute = horizontal ? .top : .leading
@@ -281,28 +272,28 @@ open class UIStackView: UIView {
         for v in views {
             switch alignment {
             case .fill:
-                c(v, vLead, .equal, self, lead, name: "UISV-alignment")
-                c(v, vTrail, .equal, self, trail, name: "UISV-alignment")
+                constrain(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                constrain(v, vTrail, .equal, self, trail, name: "UISV-alignment")
             case .leading:
-                c(v, vLead, .equal, self, lead, name: "UISV-alignment")
-                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+                constrain(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                constrain(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
             case .trailing:
-                c(v, vTrail, .equal, self, trail, name: "UISV-alignment")
-                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+                constrain(v, vTrail, .equal, self, trail, name: "UISV-alignment")
+                constrain(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
             case .center:
-                c(v, acrossCenter, .equal, self, horizontal ? (margins ? .centerYWithinMargins : .centerY) : (margins ? .centerXWithinMargins : .centerX),
+                constrain(v, acrossCenter, .equal, self, horizontal ? (margins ? .centerYWithinMargins : .centerY) : (margins ? .centerXWithinMargins : .centerX),
                   name: "UISV-alignment")
-                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
-                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+                constrain(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+                constrain(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
             case .firstBaseline, .lastBaseline:
                 let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
                 if horizontal && v !== first {
-                    c(v, baseline, .equal, first, baseline, name: "UISV-alignment")
+                    constrain(v, baseline, .equal, first, baseline, name: "UISV-alignment")
                 } else if !horizontal {
-                    c(v, vLead, .equal, self, lead, name: "UISV-alignment")
+                    constrain(v, vLead, .equal, self, lead, name: "UISV-alignment")
                 }
-                c(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
-                c(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
+                constrain(v, vLead, .greaterThanOrEqual, self, lead, name: "UISV-spanning-boundary")
+                constrain(v, vTrail, .lessThanOrEqual, self, trail, name: "UISV-spanning-boundary")
             }
         }
     }
