@@ -7,9 +7,13 @@ import Testing
 @MainActor final class PickerModel: UIPickerViewDataSource, UIPickerViewDelegate {
     var rows = [10, 5]
     var selections: [(Int, Int)] = []
+    var titlesAsked = 0
     func numberOfComponents(in pickerView: UIPickerView) -> Int { rows.count }
     func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int { rows[component] }
-    func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? { "c\(component) r\(row)" }
+    func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+        titlesAsked += 1
+        return "c\(component) r\(row)"
+    }
     func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) { selections.append((row, component)) }
 }
 
@@ -44,6 +48,12 @@ import Testing
         #expect(next.transform.d < 1 && next.alpha < 1)
         picker.selectRow(99, inComponent: 1, animated: false)
         #expect(picker.selectedRow(inComponent: 1) == 4, "clamped")
+        // A row on screen is not asked for again when the wheels are laid out again, only rows coming into view.
+        picker.layoutIfNeeded()
+        let asked = model.titlesAsked
+        picker.setNeedsLayout()
+        picker.layoutIfNeeded()
+        #expect(model.titlesAsked == asked)
     }
 
     @Test func aSlowDragSettlesOnTheNearestRow() {

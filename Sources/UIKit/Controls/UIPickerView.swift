@@ -48,6 +48,8 @@ open class UIPickerView: UIView {
         var position: CGFloat = 0
         var selected = 0
         var views: [Int: UIView] = [:]
+        /// Views of rows that went out of view, offered back to the delegate as `reusing` for rows coming into view.
+        var spare: [UIView] = []
         let clip = UIView()
         /// Rows a second while coasting after a flick; the target row while settling.
         var velocity: CGFloat = 0
@@ -138,6 +140,7 @@ open class UIPickerView: UIView {
         let wheel = wheels[component]
         for view in wheel.views.values { view.removeFromSuperview() }
         wheel.views = [:]
+        wheel.spare = []
         wheel.rows = Swift.max(0, dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0)
         wheel.selected = Swift.min(wheel.selected, Swift.max(0, wheel.rows - 1))
         wheel.position = CGFloat(wheel.selected)
@@ -211,11 +214,15 @@ open class UIPickerView: UIView {
                 let angle = (CGFloat(row) - wheel.position) * h / radius
                 guard abs(angle) < .pi / 2 else { continue }
                 shown.insert(row)
-                let reused = wheel.views[row]
-                let view = delegate?.pickerView(self, viewForRow: row, forComponent: component, reusing: reused)
-                    ?? titleView(row: row, component: component, reusing: reused)
-                if view !== reused {
-                    reused?.removeFromSuperview()
+                // A row's view is asked for when the row comes round into view (or after a reload), not in every
+                // frame the wheel turns: asking relabelled every visible row each frame.
+                let view: UIView
+                if let existing = wheel.views[row] {
+                    view = existing
+                } else {
+                    let reusable = wheel.spare.popLast()
+                    view = delegate?.pickerView(self, viewForRow: row, forComponent: component, reusing: reusable)
+                        ?? titleView(row: row, component: component, reusing: reusable)
                     wheel.views[row] = view
                 }
                 if view.superview !== wheel.clip { wheel.clip.addSubview(view) }
@@ -229,6 +236,7 @@ open class UIPickerView: UIView {
         for (row, view) in wheel.views where !shown.contains(row) {
             view.removeFromSuperview()
             wheel.views[row] = nil
+            if wheel.spare.count < 8 { wheel.spare.append(view) }
         }
     }
 
