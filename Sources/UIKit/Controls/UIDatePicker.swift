@@ -97,9 +97,11 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         return c
     }
     private var step: Int { (1...30).contains(minuteInterval) && 60 % minuteInterval == 0 ? minuteInterval : 1 }
-    private var uses12Hours: Bool {
-        (DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: effectiveLocale) ?? "").contains("a")
-    }
+    /// What the locale makes of the wheels, worked out when they are rebuilt (not for every row shown): its clock,
+    /// its names of months and of the halves of the day, and the day wheel's format.
+    private var uses12Hours = false
+    private let names = DateFormatter()
+    private let dayFormatter = DateFormatter()
 
     /// Sets the date (clamped to the range; minutes to the interval when the interval is above 1); `animated`: the
     /// wheels turn to it. Sends nothing.
@@ -113,6 +115,11 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
 
     /// The wheels in the locale's order for the mode.
     private func rebuild() {
+        uses12Hours = (DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: effectiveLocale) ?? "").contains("a")
+        names.locale = effectiveLocale
+        dayFormatter.locale = effectiveLocale
+        dayFormatter.timeZone = workingCalendar.timeZone
+        dayFormatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
         let format = DateFormatter.dateFormat(fromTemplate: "yMMMMd", options: 0, locale: effectiveLocale) ?? "MMMM d, y"
         var dateOrder: [(String.Index, Column)] = []
         if let m = format.firstIndex(of: "M") { dateOrder.append((m, .month)) }
@@ -180,22 +187,18 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
     }
 
     public func pickerView(_ pickerView: UIPickerView, titleForRow row: Int, forComponent component: Int) -> String? {
-        let formatter = DateFormatter()
-        formatter.locale = effectiveLocale
         switch columns[component] {
-        case .month: return formatter.monthSymbols[row]
+        case .month: return names.monthSymbols[row]
         case .day: return String(row + 1)
         case .year: return String(row + yearRange.lowerBound)
         case .weekday:
             let cal = workingCalendar
             guard let day = cal.date(byAdding: .day, value: row - Self.dayRange, to: dayOrigin) else { return nil }
             if cal.isDate(day, inSameDayAs: Date()) { return "Today" }
-            formatter.timeZone = cal.timeZone
-            formatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
-            return formatter.string(from: day)
+            return dayFormatter.string(from: day)
         case .hour: return uses12Hours ? String(row == 0 ? 12 : row) : String(format: "%02d", row)
         case .minute: return String(format: "%02d", row * step)
-        case .meridiem: return row == 0 ? formatter.amSymbol : formatter.pmSymbol
+        case .meridiem: return row == 0 ? names.amSymbol : names.pmSymbol
         case .hours: return "\(row) \(row == 1 ? "hour" : "hours")"
         case .minutes: return "\(row * step) min"
         }
