@@ -180,11 +180,9 @@ enum AppearanceRegistry {
     private static func depth(_ type: AnyClass) -> Int {
         var d = 0
         var t: AnyClass? = type
-        while let c = t, c != UIView.self { d += 1; t = class_getSuperclassOf(c) }
+        while let c = t, c != UIView.self { d += 1; t = _getSuperclass(c) }
         return d
     }
-
-    private static func class_getSuperclassOf(_ c: AnyClass) -> AnyClass? { _getSuperclass(c) }
 
     /// Whether `view` sits inside instances of `containers`, outermost first (each found further out than the next).
     private static func isContained(_ view: UIView, in containers: [any UIAppearanceContainer.Type]) -> Bool {
@@ -203,7 +201,7 @@ enum AppearanceRegistry {
         var t: AnyClass? = Swift.type(of: object)
         while let c = t {
             if ObjectIdentifier(c) == ObjectIdentifier(type) { return true }
-            t = class_getSuperclassOf(c)
+            t = _getSuperclass(c)
         }
         return false
     }
