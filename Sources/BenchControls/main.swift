@@ -113,6 +113,7 @@ struct ControlsBench {
     AllocationCounter.preloadOrReexec()
     var driver: String?
     var rounds = 1, scales = [1, 2]
+    var only: String?
     var args = CommandLine.arguments.dropFirst().makeIterator()
     while let arg = args.next() {
         switch arg {
@@ -120,12 +121,18 @@ struct ControlsBench {
         // (For profiling: more of every frame, at one scale.)
         case "--rounds": rounds = Int(args.next() ?? "") ?? 1
         case "--scale": scales = [Int(args.next() ?? "") ?? 1]
-        default: print("usage: vitrine-bench-controls [--lvgl-driver PATH] [--rounds N] [--scale S]"); exit(2)
+        case "--only":
+            switch args.next() {
+            case "switch": only = "switch"
+            case "slider": only = "slider"
+            default: print("--only takes switch or slider"); exit(2)
+            }
+        default: print("usage: vitrine-bench-controls [--lvgl-driver PATH] [--rounds N] [--scale S] [--only switch|slider]"); exit(2)
         }
     }
     var bench = ControlsBench(lvglDriver: driver)
-    bench.flips *= rounds
-    bench.slides *= rounds
+    bench.flips = only == "slider" ? 0 : bench.flips * rounds
+    bench.slides = only == "switch" ? 0 : bench.slides * rounds
     for scale in scales { bench.run(scale: scale) }
 }
 

@@ -2,7 +2,7 @@
 // a full redraw (seeds: "The View Rendering Architecture", "Redrawing Your View's Content").
 import Testing
 @testable import UIKit
-import QuartzCore
+@testable import QuartzCore
 import VitrinePlatform
 
 @MainActor @Suite struct CompositorTests {
@@ -84,6 +84,42 @@ import VitrinePlatform
         #expect(s.damage.contains { $0.contains(old) } && s.damage.contains { $0.contains(new) })
         #expect(covered.area < 320 * 240) // not a full-screen redraw
         #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+
+    @Test func aThinStripCrossingAMovedSquareIsNotMergedIntoTheRectangleAroundBoth() {
+        // A slider's frame: a long thin track changes where its thumb moves. The rectangle around both would be
+        // mostly pixels neither needs; the damage is the square and the strip's parts beside it.
+        let s = Scene(scale: 1)
+        let strip = UIView(frame: CGRect(x: 10, y: 200, width: 300, height: 4))
+        strip.backgroundColor = .systemBlue
+        s.window.addSubview(strip)
+        endTurn()
+        strip.frame.size.width = 290
+        s.square.center = CGPoint(x: 160, y: 202)
+        endTurn()
+        let area = s.damage.reduce(0) { $0 + $1.area }
+        #expect(area < 300 * 60 / 2, "\(s.damage)")
+        // Nothing overlaps (each pixel is painted and copied once), the square's new place is covered (whichever of
+        // the two came second was cut around the first), and the pixels are a full redraw's.
+        for (i, a) in s.damage.enumerated() { for b in s.damage[(i + 1)...] { #expect(!a.intersects(b)) } }
+        let square = PixelRect(x: 130, y: 172, width: 60, height: 60)
+        #expect(s.damage.reduce(0) { $0 + $1.intersection(square).area } == square.area)
+        #expect(maxDifference(s.shown(), s.reference()) <= 2)
+    }
+
+    @Test func aSliderDraggedToFractionalPlacesShowsWhatAFullRedrawShows() {
+        // The thumb and the tracks land on fractions of a pixel: their edges come from cached masks
+        // (`RoundedFill`), their shadow from the thumb's; a full redraw paints them with cairo's paths.
+        let s = Scene(scale: 1)
+        let slider = UISlider(frame: CGRect(x: 10, y: 200, width: 287, height: 31))
+        s.window.addSubview(slider)
+        endTurn()
+        let tolerance = 2 + Int((255 * (RoundedFill.largestEdgeError + 1.0 / 15)).rounded(.up))
+        for value in [0.1, 0.137, 0.5, 0.71, 0.999] as [Float] {
+            slider.value = value
+            endTurn()
+            #expect(maxDifference(s.shown(), s.reference()) <= tolerance, "value \(value)")
+        }
     }
 
     @Test func aDamageOnlySequenceGivesTheSamePixelsAsAFullRedraw() {

@@ -477,7 +477,7 @@ public final class Compositor {
             let shown = v.cornerRadius > 0 ? Self.squarePart(deviceBounds, radius: v.cornerRadius, toDevice) : deviceBounds
             childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
         }
-        let directPaint = Painter.directPaint(v, toDevice: toDevice)
+        let directPaint = Painter.directPaint(layer, v, toDevice: toDevice)
         if let record = layer.compositorRecord {
             // (Stored only when they differ: each is a struct of many references, and copying one retains them all.)
             if !valuesKept { record.values = copy v }
@@ -581,6 +581,18 @@ extension PixelRect {
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// What of `self` lies outside `other`, as up to four rectangles (empty ones where nothing is left): the rows
+    /// above and below `other`, then the parts to its left and right beside it.
+    func subtracting(_ other: PixelRect) -> (PixelRect, PixelRect, PixelRect, PixelRect) {
+        let cut = intersection(other)
+        guard !cut.isEmpty else { return (self, PixelRect(x: 0, y: 0, width: 0, height: 0), PixelRect(x: 0, y: 0, width: 0, height: 0),
+                                          PixelRect(x: 0, y: 0, width: 0, height: 0)) }
+        return (PixelRect(x: x, y: y, width: width, height: cut.y - y),
+                PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+                PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height))
+    }
+
     /// The largest pixel rectangle inside `r`.
     init(inside r: CGRect) {
         let x0 = Int(r.minX.rounded(.up)), y0 = Int(r.minY.rounded(.up))
@@ -617,12 +629,25 @@ struct DamageRegion {
         guard !rect.isEmpty else { return }
         // Already inside one (every add of a frame that moved everything, once the screen is in).
         for other in list where other.contains(rect) { return }
-        // Merge with everything it touches, until nothing more overlaps.
+        // Merge with everything it overlaps, until nothing more overlaps, unless the rectangle around both would be
+        // mostly pixels neither needs (a slider's long thin track crossing its thumb's square): then only the part
+        // outside the other is added, in up to four pieces.
         var merged = true
         while merged {
             merged = false
             for (i, other) in list.enumerated() where other.intersects(rect) {
-                rect = rect.union(other)
+                let union = rect.union(other)
+                let needed = rect.area + other.area - rect.intersection(other).area
+                if union.area - needed > Self.toleratedWaste {
+                    let pieces = rect.subtracting(other)
+                    // (One at a time: an array of them would be allocated every frame.)
+                    if !pieces.0.isEmpty { add(pieces.0) }
+                    if !pieces.1.isEmpty { add(pieces.1) }
+                    if !pieces.2.isEmpty { add(pieces.2) }
+                    if !pieces.3.isEmpty { add(pieces.3) }
+                    return
+                }
+                rect = union
                 list.remove(at: i)
                 merged = true
                 break
@@ -630,6 +655,10 @@ struct DamageRegion {
         }
         list.append(rect)
     }
+
+    /// How many pixels a merge of two overlapping rectangles may add that neither needs: painting them costs less
+    /// than another pass over the layer tree for a separate rectangle.
+    static let toleratedWaste = 2048
 
     var rects: [PixelRect] {
         var copy = self

@@ -130,46 +130,61 @@ enum Painter {
     }
 
     /// A layer's own painting when it can go straight into the shadow buffer without cairo: no group (opacity 1),
-    /// shadow, border, mask or transition; a background that is a pixel-aligned rectangle, square or with circular
-    /// corners the cached masks draw; content that maps one to one onto device pixels. Worked out by the
-    /// compositor's walk with the layer's record (and moved with it), so painting such a layer — most layers of a
-    /// screen of controls — is the pixel work alone: no cairo state saved, set and restored, no render values
-    /// copied, no geometry worked out again.
+    /// border, mask or transition; a background that is an axis-aligned rectangle, square or with circular corners
+    /// (at any sub-pixel position: `RoundedFill`); content that maps one to one onto device pixels; a shadow from its
+    /// cached mask. Worked out by the compositor's walk with the layer's record (and moved with it), so painting such
+    /// a layer — most layers of a screen of controls, a sliding thumb included — is the pixel work alone: no cairo
+    /// state saved, set and restored, no render values copied, no geometry worked out again.
     struct DirectPaint {
-        /// The background's colour (nil: none to paint), where it goes, and its corner radius in device pixels (0:
-        /// square).
+        /// The background's colour (nil: none to paint), where it goes (device pixels, any fraction) and its corner
+        /// radius in device pixels (0: square); `backgroundPixels`: the same rectangle when it is square and on whole
+        /// pixels (a fill that may leave out what occluders hide).
         var background: pixman_color_t?
-        var backgroundRect: PixelRect
+        var backgroundRect: CGRect
+        var backgroundPixels: PixelRect?
         var radius: Double
         /// The content (nil: none), where it lands one to one, and its ink (image pixels; nil: anywhere).
         var contents: CGImage?
         var contentsTarget: PixelRect
         var ink: CGRect?
+        /// The shadow's mask (nil: no shadow), its top-left pixel on screen and its colour at the shadow's opacity.
+        var shadow: ShadowMask?
+        var shadowX: Int, shadowY: Int
+        var shadowColor: pixman_color_t
 
         /// The same painting `dx`, `dy` pixels away.
         func offsetBy(dx: Int, dy: Int) -> DirectPaint {
             var moved = self
-            if background != nil { moved.backgroundRect.x += dx; moved.backgroundRect.y += dy }
+            if background != nil {
+                moved.backgroundRect = backgroundRect.offsetBy(dx: CGFloat(dx), dy: CGFloat(dy))
+                moved.backgroundPixels?.x += dx
+                moved.backgroundPixels?.y += dy
+            }
             if contents != nil { moved.contentsTarget.x += dx; moved.contentsTarget.y += dy }
+            if shadow != nil { moved.shadowX += dx; moved.shadowY += dy }
             return moved
         }
     }
 
-    /// How the layer with values `v` under `toDevice` paints itself straight into the shadow buffer, or nil when it
+    /// How `layer`, with values `v` under `toDevice`, paints itself straight into the shadow buffer, or nil when it
     /// needs cairo (what `paint` would do through `paintBackgroundAndContents`'s direct branches, decided once).
-    static func directPaint(_ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform) -> DirectPaint? {
-        guard v.opacity >= 1, !v.masksToBounds, v.transition == nil, v.shadowOpacity <= 0, toDevice.isRectilinear else { return nil }
+    static func directPaint(_ layer: CALayer, _ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform) -> DirectPaint? {
+        guard v.opacity >= 1, !v.masksToBounds, v.transition == nil, toDevice.isRectilinear else { return nil }
         if v.borderWidth > 0, let c = v.borderColor, c.alpha > 0 { return nil }
-        var plan = DirectPaint(background: nil, backgroundRect: PixelRect(x: 0, y: 0, width: 0, height: 0), radius: 0,
-                               contents: nil, contentsTarget: PixelRect(x: 0, y: 0, width: 0, height: 0), ink: nil)
+        var plan = DirectPaint(background: nil, backgroundRect: .zero, backgroundPixels: nil, radius: 0,
+                               contents: nil, contentsTarget: PixelRect(x: 0, y: 0, width: 0, height: 0), ink: nil,
+                               shadow: nil, shadowX: 0, shadowY: 0, shadowColor: pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0))
         if let bg = v.backgroundColor, bg.alpha > 0 {
-            guard let aligned = PixelRect(exactly: v.bounds.applying(toDevice)) else { return nil }
-            if v.cornerRadius != 0 {
-                guard let radius = deviceRadius(v, toDevice), RoundedFill.canFill(aligned, radius: radius) else { return nil }
+            let device = v.bounds.applying(toDevice)
+            let aligned = PixelRect(exactly: device)
+            if v.cornerRadius != 0 || aligned == nil {
+                guard let radius = v.cornerRadius != 0 ? deviceRadius(v, toDevice) : 0,
+                      RoundedFill.canFill(device, radius: radius) else { return nil }
                 plan.radius = radius
             }
             plan.background = bg.pixmanColor()
-            plan.backgroundRect = aligned
+            plan.backgroundRect = device
+            plan.backgroundPixels = plan.radius == 0 ? aligned : nil
         }
         if let image = v.contents {
             guard v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
@@ -177,6 +192,13 @@ enum Painter {
             plan.contents = image
             plan.contentsTarget = target
             plan.ink = v.contentsInk
+        }
+        if v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0, let mask = shadowMask(layer, v, toDevice: toDevice) {
+            let (x, y) = shadowPlacement(mask, v, toDevice: toDevice)
+            plan.shadow = mask
+            plan.shadowX = x
+            plan.shadowY = y
+            plan.shadowColor = color.pixmanColor(alpha: CGFloat(min(v.shadowOpacity, 1)))
         }
         return plan
     }
@@ -188,11 +210,20 @@ enum Painter {
         let myIndex = index
         index += 1
         if myIndex >= firstPainted, record.rect.intersects(clip) {
+            if let shadow = plan.shadow { paintShadowDirectly(shadow, x: plan.shadowX, y: plan.shadowY, plan.shadowColor, direct) }
             if let bg = plan.background {
-                if plan.radius == 0 {
-                    fillDirect(direct, plan.backgroundRect, bg, index: myIndex)
-                } else {
-                    _ = fillRoundedDirect(direct, plan.backgroundRect, plan.radius, bg) // (`canFill` checked when planned)
+                if let pixels = plan.backgroundPixels {
+                    fillDirect(direct, pixels, bg, index: myIndex)
+                } else if !fillRoundedDirect(direct, plan.backgroundRect, plan.radius, bg) {
+                    // (Only if a mask could not be made: `canFill` was checked when planned.) The path, in device space.
+                    cairo_save(cr)
+                    cairo_identity_matrix(cr)
+                    // (The plan's colour is premultiplied; cairo takes it straight.)
+                    let a = Double(Swift.max(bg.alpha, 1))
+                    cairo_set_source_rgba(cr, Double(bg.red) / a, Double(bg.green) / a, Double(bg.blue) / a, Double(bg.alpha) / 65535)
+                    addShape(cr, plan.backgroundRect, CGFloat(plan.radius))
+                    cairo_fill(cr)
+                    cairo_restore(cr)
                 }
             }
             if let image = plan.contents { compositeDirect(direct, image, plan.contentsTarget, ink: plan.ink) }
@@ -248,9 +279,9 @@ enum Painter {
         if let bg = v.backgroundColor, bg.alpha > 0 {
             if let direct, let aligned, v.cornerRadius == 0 {
                 fillDirect(direct, aligned, bg.pixmanColor(), index: index)
-            } else if let direct, let aligned, let radius = deviceRadius(v, toDevice),
-                      fillRoundedDirect(direct, aligned, radius, bg.pixmanColor()) {
-                // Drawn from the cached corner mask.
+            } else if let direct, toDevice.isRectilinear, let radius = v.cornerRadius == 0 ? 0 : deviceRadius(v, toDevice),
+                      fillRoundedDirect(direct, b.applying(toDevice), radius, bg.pixmanColor()) {
+                // Drawn from the cached corner masks.
             } else {
                 cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
                 addShape(cr, b, v.cornerRadius)
@@ -401,11 +432,11 @@ enum Painter {
         return Double(Swift.min(v.cornerRadius, v.bounds.width / 2, v.bounds.height / 2) * t.a)
     }
 
-    private static func fillRoundedDirect(_ d: Direct, _ rect: PixelRect, _ radius: Double, _ c: pixman_color_t) -> Bool {
-        guard !rect.intersection(d.clip).isEmpty else { return true }
+    private static func fillRoundedDirect(_ d: Direct, _ rect: CGRect, _ radius: Double, _ c: pixman_color_t) -> Bool {
+        let r = PixelRect(covering: rect).intersection(d.clip)
+        guard !r.isEmpty else { return true }
         cairo_surface_flush(d.surface)
         guard RoundedFill.fill(rect, radius: radius, color: c, into: d.destination, clip: d.clip) else { return false }
-        let r = rect.intersection(d.clip)
         cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         return true
     }
@@ -511,7 +542,7 @@ enum Painter {
     }
 
     /// A rectangle, with circular corners of `radius` (at most half the shorter side).
-    static func addShape(_ cr: OpaquePointer, _ r: CGRect, _ radius: CGFloat) {
+    nonisolated static func addShape(_ cr: OpaquePointer, _ r: CGRect, _ radius: CGFloat) {
         let rad = Double(Swift.min(radius, r.width / 2, r.height / 2))
         let (x, y, w, h) = (Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
         guard rad > 0 else { cairo_rectangle(cr, x, y, w, h); return }

@@ -1,6 +1,9 @@
 import CCairo
+import CPixelKernels
+import CPixman
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
+import VitrinePlatform
 
 /// A layer's shadow as an 8-bit alpha mask, blurred, in device pixels, kept on the layer between frames: moving
 /// or fading a layer reuses it; only a change of shape, size, scale, rotation or blur makes a new one. The mask
@@ -37,11 +40,29 @@ final class ShadowMask {
     /// shadow offset).
     let origin: CGPoint
 
+    /// The mask's size in pixels and its row stride in bytes.
+    let width: Int, height: Int, stride: Int
+    /// The same pixels as a pixman image, for blends into a destination the vector loop cannot write.
+    let pixmanImage: OpaquePointer?
+
     init(key: Key, surface: OpaquePointer, origin: CGPoint) {
         self.key = key; self.surface = surface; self.origin = origin
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        self.stride = stride
+        if let data = cairo_image_surface_get_data(surface) {
+            pixmanImage = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height),
+                                                   UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(stride))
+        } else {
+            pixmanImage = nil
+        }
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        if let pixmanImage { pixman_image_unref(pixmanImage) }
+        cairo_surface_destroy(surface)
+    }
 }
 
 @MainActor
@@ -53,10 +74,7 @@ extension Painter {
     static func paintShadow(_ layer: CALayer, _ v: CALayerRenderValues, _ cr: OpaquePointer, toDevice: CGAffineTransform) {
         guard v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 else { return }
         guard let mask = shadowMask(layer, v, toDevice: toDevice) else { return }
-        let offset = CGPoint(x: v.shadowOffset.width, y: v.shadowOffset.height)
-            .applying(CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0))
-        // Whole pixels: a mask placed at a fraction would be resampled every frame of a slide.
-        let x = (toDevice.tx + mask.origin.x + offset.x).rounded(), y = (toDevice.ty + mask.origin.y + offset.y).rounded()
+        let (x, y) = shadowPlacement(mask, v, toDevice: toDevice)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
@@ -65,8 +83,34 @@ extension Painter {
         cairo_restore(cr)
     }
 
+    /// Where `mask`'s top-left pixel goes on screen: whole pixels (a mask placed at a fraction would be resampled
+    /// every frame of a slide).
+    static func shadowPlacement(_ mask: ShadowMask, _ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform) -> (Int, Int) {
+        let offset = CGPoint(x: v.shadowOffset.width, y: v.shadowOffset.height)
+            .applying(CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0))
+        let x = (toDevice.tx + mask.origin.x + offset.x).rounded(), y = (toDevice.ty + mask.origin.y + offset.y).rounded()
+        guard abs(x) < 1e7, abs(y) < 1e7 else { return (Int.min / 2, Int.min / 2) }
+        return (Int(x), Int(y))
+    }
+
+    /// Blends `mask` tinted with `color` (premultiplied, at the shadow's opacity) at (`x`, `y`) into the shadow
+    /// buffer, inside `d`'s clip: the shadow of a layer painted without cairo.
+    static func paintShadowDirectly(_ mask: ShadowMask, x: Int, y: Int, _ color: pixman_color_t, _ d: Direct) {
+        let r = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(d.clip)
+        guard !r.isEmpty, let coverage = cairo_image_surface_get_data(mask.surface) else { return }
+        cairo_surface_flush(d.surface)
+        let from = UnsafePointer(coverage) + (r.y - y) * mask.stride + (r.x - x)
+        if let (to, stride) = directPixels(d.destination, r) {
+            vitrine_over_solid_masked(to, Int32(stride), from, Int32(mask.stride), Int32(r.width), Int32(r.height), color.argb32)
+        } else if let solid = solidImage(color), let image = mask.pixmanImage {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, image, d.destination, 0, 0, Int32(r.x - x), Int32(r.y - y),
+                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
+        cairo_surface_mark_dirty_rectangle(d.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
     /// The layer's cached mask, remade when its key changed.
-    private static func shadowMask(_ layer: CALayer, _ v: CALayerRenderValues, toDevice: CGAffineTransform) -> ShadowMask? {
+    static func shadowMask(_ layer: CALayer, _ v: CALayerRenderValues, toDevice: CGAffineTransform) -> ShadowMask? {
         let linear = CGAffineTransform(a: toDevice.a, b: toDevice.b, c: toDevice.c, d: toDevice.d, tx: 0, ty: 0)
         let deviceScale = abs(linear.a * linear.d - linear.b * linear.c).squareRoot()
         let key = ShadowMask.Key(linear: linear, sigma: Double(max(0, v.shadowRadius) * deviceScale), path: v.shadowPath,
