@@ -71,7 +71,8 @@ struct ControlsBench {
         for flip in 0..<flips {
             toggle.setOn(!toggle.isOn, animated: true)
             for i in 0..<24 {
-                if flip == 1 && i == 5 {
+                // (Allocations counted in a frame of the last flip: the masks for every sub-pixel phase are made by then.)
+                if flip == flips - 1 && i == 5 {
                     switchAllocations = AllocationCounter.count { frame() }
                 } else {
                     switchFrames.append(timed())
@@ -87,7 +88,7 @@ struct ControlsBench {
             value += step
             if value > 1 || value < 0 { step = -step; value += 2 * step }
             slider.value = value
-            if i == 10 { sliderAllocations = AllocationCounter.count { frame() } } else { sliderFrames.append(timed()) }
+            if i == slides - 10 { sliderAllocations = AllocationCounter.count { frame() } } else { sliderFrames.append(timed()) }
         }
 
         let theirs = lvgl(scale: scale)

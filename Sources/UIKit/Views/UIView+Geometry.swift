@@ -35,9 +35,15 @@ extension UIView {
             precondition(newValue.isValidGeometry, "UIView.bounds: non-finite bounds \(newValue)")
             var newValue = newValue
             if let fixed = Self.fixedSize { newValue.size = fixed }
-            let oldSize = storedBounds.size
+            let old = storedBounds
+            // (An unchanged value is not set again: the layer would look for an action and record a change for
+            // nothing; a frame set every layout pass mostly keeps its size.)
+            guard newValue != old else {
+                if layoutVariables != nil { autoLayoutGeometryDidChange() }
+                return
+            }
             storedBounds = newValue
-            if newValue.size != oldSize { boundsSizeDidChange(from: oldSize) }
+            if newValue.size != old.size { boundsSizeDidChange(from: old.size) }
             if layoutVariables != nil { autoLayoutGeometryDidChange() }
         }
     }
