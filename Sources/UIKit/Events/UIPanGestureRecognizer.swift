@@ -77,6 +77,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = trackedTouches.filter { t in !touches.contains(t) }
         if remaining.isEmpty {
+            // Where and when the finger lifted: one that rested before lifting has no velocity left.
+            record(location(in: nil), event.timestamp)
             if state == .began || state == .changed { state = .ended } else if state == .possible { state = .failed }
             return
         }
