@@ -520,3 +520,90 @@ final class ScrollLog: UIScrollViewDelegate {
         #expect(bar.alpha == 0)
     }
 }
+
+@MainActor @Suite struct ScrollViewAutoLayoutTests {
+    /// A scroll view filling a 320x480 window, laid out by constraints.
+    func scene() -> (UIWindow, UIScrollView) {
+        freshApp()
+        let window = shownWindow()
+        let scrollView = UIScrollView()
+        scrollView.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(scrollView)
+        NSLayoutConstraint.activate([
+            scrollView.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            scrollView.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+            scrollView.topAnchor.constraint(equalTo: window.topAnchor),
+            scrollView.bottomAnchor.constraint(equalTo: window.bottomAnchor),
+        ])
+        return (window, scrollView)
+    }
+
+    @Test func theContentGuideSizesTheContent() {
+        let (window, scrollView) = scene()
+        let stack = UIStackView()
+        stack.axis = .vertical
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        for _ in 0..<30 {
+            let row = UIView()
+            row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+            stack.addArrangedSubview(row)
+        }
+        scrollView.addSubview(stack)
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: scrollView.contentLayoutGuide.topAnchor, constant: 10),
+            stack.bottomAnchor.constraint(equalTo: scrollView.contentLayoutGuide.bottomAnchor, constant: -10),
+            stack.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(scrollView.contentSize == CGSize(width: 320, height: 30 * 44 + 20))
+        #expect(stack.frame == CGRect(x: 0, y: 10, width: 320, height: 30 * 44))
+        // Scrolling moves the content without laying it out again.
+        scrollView.contentOffset = CGPoint(x: 0, y: 300)
+        window.layoutIfNeeded()
+        #expect(stack.frame.minY == 10)
+        #expect(stack.convert(CGPoint.zero, to: window).y == -290)
+    }
+
+    @Test func constraintsToTheScrollViewsEdgesMeanItsContent() {
+        // The pre-iOS 11 way: content pinned to the scroll view's edges sizes the content; its width to the scroll
+        // view's width is the frame's.
+        let (window, scrollView) = scene()
+        let content = UIView()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        scrollView.addSubview(content)
+        NSLayoutConstraint.activate([
+            content.leadingAnchor.constraint(equalTo: scrollView.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: scrollView.trailingAnchor),
+            content.topAnchor.constraint(equalTo: scrollView.topAnchor),
+            content.bottomAnchor.constraint(equalTo: scrollView.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: scrollView.widthAnchor),
+            content.heightAnchor.constraint(equalToConstant: 1500),
+        ])
+        window.layoutIfNeeded()
+        #expect(scrollView.frame == window.bounds)
+        #expect(scrollView.contentSize == CGSize(width: 320, height: 1500))
+        #expect(content.frame == CGRect(x: 0, y: 0, width: 320, height: 1500))
+    }
+
+    @Test func aViewOnTheFrameGuideStaysInViewWhileTheContentScrolls() {
+        let (window, scrollView) = scene()
+        scrollView.contentSize = CGSize(width: 320, height: 2000)
+        let badge = UIView()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        scrollView.addSubview(badge)
+        NSLayoutConstraint.activate([
+            badge.topAnchor.constraint(equalTo: scrollView.frameLayoutGuide.topAnchor, constant: 8),
+            badge.trailingAnchor.constraint(equalTo: scrollView.frameLayoutGuide.trailingAnchor, constant: -8),
+            badge.widthAnchor.constraint(equalToConstant: 40),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(badge.convert(CGPoint.zero, to: window) == CGPoint(x: 272, y: 8))
+        scrollView.contentOffset = CGPoint(x: 0, y: 500)
+        window.layoutIfNeeded()
+        #expect(badge.frame.minY == 508)
+        #expect(badge.convert(CGPoint.zero, to: window) == CGPoint(x: 272, y: 8))
+    }
+}

@@ -209,6 +209,7 @@ final class LayoutEngine {
             else { continue }
             apply(v, in: pv, to: view, scale: scale)
         }
+        applyContentSizes(scale: scale)
         for i in entries.indices { entries[i].variables.changed = false }
     }
 
@@ -217,14 +218,30 @@ final class LayoutEngine {
     private func apply(_ v: LayoutVariables, in pv: LayoutVariables, to view: UIView, scale: CGFloat) {
         guard let parent = view.superview else { return }
         func snap(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
-        let minX = snap(v.x.value - pv.x.value) + parent.bounds.minX
-        let minY = snap(v.y.value - pv.y.value) + parent.bounds.minY
-        let maxX = snap(v.x.value + v.w.value - pv.x.value) + parent.bounds.minX
-        let maxY = snap(v.y.value + v.h.value - pv.y.value) + parent.bounds.minY
+        let origin = Self.contentOrigin(of: parent)
+        let minX = snap(v.x.value - pv.x.value) + origin.x
+        let minY = snap(v.y.value - pv.y.value) + origin.y
+        let maxX = snap(v.x.value + v.w.value - pv.x.value) + origin.x
+        let maxY = snap(v.y.value + v.h.value - pv.y.value) + origin.y
         let size = CGSize(width: max(0, maxX - minX), height: max(0, maxY - minY))
         let center = CGPoint(x: minX + size.width / 2, y: minY + size.height / 2)
         if view.bounds.size != size { view.setBoundsSize(size) }
         if view.center != center { view.center = center }
+    }
+
+    /// Where a view's solved rectangle starts in its bounds coordinates: the bounds origin (what it shows at its
+    /// top-left), except in a scroll view, whose subviews are laid out in content coordinates — constraints place
+    /// content, and scrolling moves it.
+    static func contentOrigin(of view: UIView) -> CGPoint { view is UIScrollView ? .zero : view.bounds.origin }
+
+    /// Scroll views whose content guide the constraints size: their content size follows it.
+    private func applyContentSizes(scale: CGFloat) {
+        for entry in entries where entry.variables.changed {
+            guard let guide = entry.item as? UILayoutGuide, guide.role == .scrollContent,
+                  let scrollView = guide.owningView as? UIScrollView else { continue }
+            func snap(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+            scrollView.contentSize = CGSize(width: max(0, snap(entry.variables.w.value)), height: max(0, snap(entry.variables.h.value)))
+        }
     }
 
     private func rebuild() {
@@ -409,6 +426,20 @@ final class LayoutEngine {
         let insets: UIEdgeInsets
         switch guide.role {
         case .custom: return
+        case .scrollContent:
+            // The content's rectangle starts at the content's origin (where the scroll view's subviews are placed
+            // from); its size is what the constraints make it, and becomes the content size.
+            addRequired(Expr(g.x) == Expr(o.x), to: g)
+            addRequired(Expr(g.y) == Expr(o.y), to: g)
+            return
+        case .scrollFrame:
+            // The visible rectangle, in content coordinates: the scroll view's size, at the content offset.
+            let offset = owner.bounds.origin
+            addRequired(Expr(g.x) == o.x + Double(offset.x), to: g)
+            addRequired(Expr(g.y) == o.y + Double(offset.y), to: g)
+            addRequired(Expr(g.w) == Expr(o.w), to: g)
+            addRequired(Expr(g.h) == Expr(o.h), to: g)
+            return
         case .margins, .readableContent: insets = owner.layoutMargins
         case .safeArea: insets = owner.safeAreaInsets
         }
@@ -533,13 +564,26 @@ final class LayoutEngine {
 
     /// `first − (multiplier × second + constant)`, over the items' variables; `nil` when an item is gone.
     private func expression(for c: NSLayoutConstraint) -> Expr? {
-        guard let lhs = side(c.firstItem, c.firstAttribute, c.firstOffset) else { return nil }
+        guard let lhs = side(Self.scrollContent(c.firstItem, c.firstAttribute, other: c.secondItem), c.firstAttribute, c.firstOffset)
+        else { return nil }
         var e = lhs
         if c.secondItem != nil || c.secondOffset != nil {
-            guard let rhs = side(c.secondItem, c.secondAttribute, c.secondOffset) else { return nil }
+            guard let rhs = side(Self.scrollContent(c.secondItem, c.secondAttribute, other: c.firstItem), c.secondAttribute,
+                                 c.secondOffset) else { return nil }
             e = e - rhs * Double(c.multiplier)
         }
         return e - Double(c.constant)
+    }
+
+    /// A scroll view's edges and centre in a constraint with something inside it stand for its content's (UIKit's
+    /// rule: such constraints size and place the content, `contentLayoutGuide`); its width and height, and anything
+    /// about it from outside, are its frame's.
+    private static func scrollContent(_ item: AnyObject?, _ attribute: NSLayoutConstraint.Attribute, other: AnyObject?) -> AnyObject? {
+        guard let scrollView = item as? UIScrollView, let other, attribute != .width, attribute != .height,
+              attribute != .notAnAttribute else { return item }
+        let otherView = (other as? UIView) ?? (other as? UILayoutGuide)?.owningView
+        guard let otherView, otherView !== scrollView, otherView.isDescendant(of: scrollView) else { return item }
+        return scrollView.contentLayoutGuide
     }
 
     private func side(_ item: AnyObject?, _ attribute: NSLayoutConstraint.Attribute, _ offset: NSLayoutConstraint.Offset?) -> Expr? {
@@ -619,13 +663,16 @@ final class LayoutEngine {
     /// `item`'s solved rectangle in `view`'s coordinates (`view` in the same engine).
     static func frame(of item: any LayoutItem, in view: UIView) -> CGRect {
         if let v = item.layoutVariables, let pv = view.layoutVariables {
-            return CGRect(x: v.x.value - pv.x.value + view.bounds.minX, y: v.y.value - pv.y.value + view.bounds.minY,
+            let origin = Self.contentOrigin(of: view)
+            return CGRect(x: v.x.value - pv.x.value + origin.x, y: v.y.value - pv.y.value + origin.y,
                           width: v.w.value, height: v.h.value)
         }
         if let guide = item as? UILayoutGuide {
             switch guide.role {
             case .margins, .readableContent: return view.bounds.inset(by: view.layoutMargins)
             case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+            case .scrollContent: return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? .zero)
+            case .scrollFrame: return view.bounds
             case .custom: return .zero
             }
         }

@@ -9,7 +9,8 @@ open class UILayoutGuide: NSObject, LayoutItem {
     /// A name for debugging.
     open var identifier: String = ""
     /// What kind of guide the view made (margins, safe area, readable content), or a guide of the app's.
-    enum Role { case custom, margins, safeArea, readableContent }
+    /// (`scrollContent`, `scrollFrame`: a scroll view's content and frame guides.)
+    enum Role { case custom, margins, safeArea, readableContent, scrollContent, scrollFrame }
     var role: Role = .custom
     public var layoutVariables: LayoutVariables?
     public var layoutParentView: UIView? { owningView }

@@ -60,6 +60,32 @@ open class UIScrollView: UIView {
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
 
+    /// A guide over the content (Auto Layout): constraints to its edges place content, and the size they give it
+    /// becomes `contentSize`. (Constraints between the scroll view's own edges and its content mean the same.)
+    public var contentLayoutGuide: UILayoutGuide {
+        if let g = contentGuide { return g }
+        let g = UILayoutGuide()
+        g.role = .scrollContent
+        g.identifier = "UIScrollView-contentLayoutGuide"
+        g.owningView = self
+        contentGuide = g
+        return g
+    }
+    private var contentGuide: UILayoutGuide?
+
+    /// A guide over the scroll view's visible rectangle (Auto Layout): content constrained to it stays put while
+    /// the rest scrolls; its width and height are the scroll view's.
+    public var frameLayoutGuide: UILayoutGuide {
+        if let g = frameGuide { return g }
+        let g = UILayoutGuide()
+        g.role = .scrollFrame
+        g.identifier = "UIScrollView-frameLayoutGuide"
+        g.owningView = self
+        frameGuide = g
+        return g
+    }
+    private var frameGuide: UILayoutGuide?
+
     /// The delegate told of scrolling, dragging, deceleration and zooming.
     open weak var delegate: (any UIScrollViewDelegate)?
 
@@ -256,6 +282,11 @@ open class UIScrollView: UIView {
         var b = bounds
         b.origin = offset
         bounds = b
+        if frameGuide?.layoutVariables != nil {
+            // Views constrained to the frame guide stay in view: its place in the content moved.
+            hierarchyRoot.autoLayout?.engine?.needsRebuild = true
+            setNeedsLayout()
+        }
         indicators.place(in: self)
         refreshControl?.place()
         if notify {
