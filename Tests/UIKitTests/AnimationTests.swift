@@ -198,6 +198,33 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
 }
 
 @MainActor @Suite struct ViewAnimationTests {
+    @Test func reorderingSubviewsKeepsTheirAnimations() {
+        // A list brings its separators and headers to the front every layout pass while rows slide: moving a view
+        // among its siblings is not taking it off screen.
+        freshApp()
+        let window = shownWindow()
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), b = UIView(frame: CGRect(x: 20, y: 20, width: 50, height: 50))
+        window.addSubview(a)
+        window.addSubview(b)
+        endTurn()
+        var finished: Bool?
+        UIView.animate(withDuration: 0.3, animations: { a.center.x += 100 }, completion: { finished = $0 })
+        window.bringSubviewToFront(a)
+        window.sendSubviewToBack(a)
+        window.insertSubview(a, aboveSubview: b)
+        #expect(a.layer.animationKeys() == ["position"])
+        #expect(window.layer.sublayers?.last === a.layer)
+        frames(0.5)
+        #expect(finished == true)
+        // Moved to another superview, it does end them.
+        let other = UIView(frame: window.bounds)
+        window.addSubview(other)
+        UIView.animate(withDuration: 0.3, animations: { a.center.x -= 100 }, completion: { finished = $0 })
+        other.addSubview(a)
+        frames(0.5)
+        #expect(finished == false)
+    }
+
     @Test func animateMovesWhatIsShownAndCompletesOnALaterTurn() {
         freshApp()
         let view = shownView()

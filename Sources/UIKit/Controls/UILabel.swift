@@ -64,8 +64,11 @@ open class UILabel: UIView {
             setNeedsDisplay()
         }
     }
-    /// The width multi-line intrinsic sizes wrap at (0: none).
+    /// The width multi-line intrinsic sizes wrap at (0: the width layout gives the label, as UIKit's automatic
+    /// preferred width does).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentChanged() } }
+    /// The width the intrinsic size of a multi-line label was last worked out for.
+    private var wrapWidth: CGFloat = 0
     @exclusivity(unchecked) open var isEnabled = true { didSet { contentChanged() } }
 
     public override init(frame: CGRect) {
@@ -201,7 +204,19 @@ open class UILabel: UIView {
     }
 
     open override var intrinsicContentSize: CGSize {
-        sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity, height: .infinity))
+        sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : (wrapWidth > 0 ? wrapWidth : .infinity),
+                            height: .infinity))
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        // A multi-line label laid out by constraints wraps at the width it was given: its height for that width is
+        // its intrinsic height from now on (one more pass of the engine settles it).
+        if numberOfLines != 1, preferredMaxLayoutWidth == 0, !translatesAutoresizingMaskIntoConstraints,
+           bounds.width > 0, bounds.width != wrapWidth {
+            wrapWidth = bounds.width
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// Draws the text, vertically centred in `rect`.

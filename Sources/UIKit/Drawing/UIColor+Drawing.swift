@@ -43,6 +43,8 @@ extension UIColor {
     public static let secondarySystemBackground = rgb(242, 242, 247)
     public static let tertiarySystemBackground = rgb(255, 255, 255)
     public static let systemGroupedBackground = rgb(242, 242, 247)
+    public static let secondarySystemGroupedBackground = rgb(255, 255, 255)
+    public static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
     public static let systemFill = rgb(120, 120, 128, 0.2)
     public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
     public static let tintColor = systemBlue

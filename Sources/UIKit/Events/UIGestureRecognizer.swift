@@ -110,7 +110,9 @@ open class UIGestureRecognizer: NSObject, AssociationOwner {
     }
 
     /// Adds a closure action.
-    open func addAction(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+    // (Final: Vitrine's closure form, not UIKit API to override; and an overridable method whose parameter is a
+    // main-actor closure was mangled two ways in different compile jobs, leaving subclasses unlinkable.)
+    public final func addAction(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         actions.append(Action(target: nil, targetless: true, call: { _, r in handler(r) }))
     }
 
@@ -209,7 +211,7 @@ open class UIGestureRecognizer: NSObject, AssociationOwner {
     }
 
     /// A timer on the application's run loop (long press, multi-tap windows), invalidated at reset.
-    func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) {
+    final func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) {
         let timer = UIApplication.shared.runLoop.schedule(after: seconds) { [weak self] _ in
             guard self != nil else { return }
             body()

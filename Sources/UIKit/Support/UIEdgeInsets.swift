@@ -26,3 +26,4 @@ extension CGRect {
                       height: r.height - insets.top - insets.bottom)
     }
 }
+

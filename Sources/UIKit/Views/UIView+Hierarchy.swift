@@ -183,7 +183,8 @@ extension UIView {
     }
 
     private func placeLayer(of view: UIView, above sibling: UIView?) {
-        if let sibling, sibling.superview === self, sibling !== view {
+        // (A layer already here is moved in place: `placeSublayer` keeps its animations.)
+        if let sibling, sibling.superview === self, sibling !== view, view.layer.superlayer !== layer {
             layer.insertSublayer(view.layer, above: sibling.layer)
         } else {
             placeSublayer(of: view)

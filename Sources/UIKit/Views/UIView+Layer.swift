@@ -64,6 +64,16 @@ extension UIView: CALayerHost {
     /// sibling's layer instead: see `place`.)
     func placeSublayer(of view: UIView) {
         guard let i = indexOfSubview(view) else { return }
+        if view.layer.superlayer === layer, let siblings = layer.sublayers, let from = siblings.firstIndex(where: { $0 === view.layer }) {
+            // Reordered among its siblings (`bringSubviewToFront`, `insertSubview(_:at:)` of a subview): moved in
+            // place, keeping its animations — only leaving the tree ends them.
+            var to = siblings.count - 1
+            if i + 1 < subviews.count, let below = siblings.firstIndex(where: { $0 === subviews[i + 1].layer }) {
+                to = below > from ? below - 1 : below
+            }
+            if to != from { layer.moveSublayer(view.layer, to: to) }
+            return
+        }
         if i + 1 < subviews.count {
             layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
         } else {

@@ -1,0 +1,282 @@
+// UITableView: reuse (only the rows on screen have cells), geometry and hit testing, self-sizing rows, sticky
+// headers, selection through the input pipeline (highlight after the scroll view's delay, none while scrolling),
+// batch updates (counts checked with UIKit's message, cells and selection carried over), and golden images of the
+// three styles.
+import Testing
+import Foundation
+@testable import UIKit
+import QuartzCore
+import VitrinePlatform
+
+/// A data source of `counts[s]` rows per section, titled, that counts the cells it is asked for.
+@MainActor
+final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
+    var counts: [Int]
+    var titles: [String?]
+    var asked = 0
+    var selectedLog: [IndexPath] = []
+    var refuse: IndexPath?
+    var style: UITableViewCell.CellStyle = .default
+    var heights: ((IndexPath) -> CGFloat)?
+    init(_ counts: [Int], titles: [String?] = []) { self.counts = counts; self.titles = titles }
+
+    func numberOfSections(in tableView: UITableView) -> Int { counts.count }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        asked += 1
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.section).\(indexPath.row)"
+        return cell
+    }
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        titles.indices.contains(section) ? titles[section] : nil
+    }
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { heights?(indexPath) ?? tableView.rowHeight }
+    func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath == refuse ? nil : indexPath }
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selectedLog.append(indexPath) }
+}
+
+@MainActor @Suite struct TableViewTests {
+    @MainActor final class Scene {
+        let window: UIWindow
+        let table: UITableView
+        let rows: Rows
+        let fingers: Fingers
+        init(_ counts: [Int], titles: [String?] = [], style: UITableView.Style = .plain, configure: (UITableView) -> Void = { _ in }) {
+            freshApp()
+            window = shownWindow()
+            table = UITableView(frame: window.bounds, style: style)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            rows = Rows(counts, titles: titles)
+            configure(table)
+            table.dataSource = rows
+            table.delegate = rows
+            window.addSubview(table)
+            fingers = Fingers()
+            endTurn()
+        }
+    }
+
+    @Test func onlyTheRowsOnScreenHaveCellsAndCellsAreReused() {
+        let s = Scene([10_000])
+        // 480 points of 44-point rows: 11 rows, and not one more cell.
+        #expect(s.table.visibleCells.count == 11)
+        #expect(s.table.cellsCreated == 11 && s.rows.asked == 11)
+        #expect(s.table.contentSize == CGSize(width: 320, height: 440_000))
+        // Scrolling through a thousand rows makes no new cells (one row more may show between two).
+        for step in 1...200 {
+            s.table.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 220)
+        }
+        #expect(s.table.cellsCreated <= 12)
+        #expect(s.table.indexPathsForVisibleRows?.first == IndexPath(row: 1000, section: 0))
+        #expect(s.table.cellForRow(at: IndexPath(row: 1005, section: 0))?.textLabel?.text == "Row 0.1005")
+        #expect(s.table.cellForRow(at: IndexPath(row: 10, section: 0)) == nil)
+        #expect(s.table.subviews.filter { $0 is UITableViewCell && !$0.isHidden }.count == s.table.visibleCells.count)
+    }
+
+    @Test func rowsAndSectionsHaveTheirPlaces() {
+        let s = Scene([3, 2], titles: ["First", "Second"]) { $0.rowHeight = 50 }
+        // Plain headers with titles are 28 points.
+        #expect(s.table.rectForHeader(inSection: 0) == CGRect(x: 0, y: 0, width: 320, height: 28))
+        #expect(s.table.rectForRow(at: IndexPath(row: 0, section: 0)) == CGRect(x: 0, y: 28, width: 320, height: 50))
+        #expect(s.table.rectForRow(at: IndexPath(row: 1, section: 1)) == CGRect(x: 0, y: 28 + 150 + 28 + 50, width: 320, height: 50))
+        #expect(s.table.rect(forSection: 1) == CGRect(x: 0, y: 178, width: 320, height: 128))
+        #expect(s.table.indexPathForRow(at: CGPoint(x: 10, y: 30)) == IndexPath(row: 0, section: 0))
+        #expect(s.table.indexPathForRow(at: CGPoint(x: 10, y: 10)) == nil) // a header
+        #expect(s.table.indexPathForRow(at: CGPoint(x: 10, y: 260)) == IndexPath(row: 1, section: 1))
+        #expect(s.table.indexPathForRow(at: CGPoint(x: 10, y: 400)) == nil)
+        #expect(s.table.numberOfSections == 2 && s.table.numberOfRows(inSection: 1) == 2)
+        #expect(s.table.headerView(forSection: 0)?.textLabel?.text == "First")
+        // The delegate's heights.
+        let t = Scene([4]) { _ in }
+        t.rows.heights = { CGFloat(20 + $0.row * 10) }
+        t.table.reloadData()
+        t.window.layoutIfNeeded()
+        #expect(t.table.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 20 + 30 + 40, width: 320, height: 50))
+    }
+
+    @Test func selfSizingRowsAreMeasuredFromTheirCellsConstraints() {
+        final class NoteCell: UITableViewCell {
+            let note = UILabel()
+            override init(style: CellStyle, reuseIdentifier: String?) {
+                super.init(style: style, reuseIdentifier: reuseIdentifier)
+                note.numberOfLines = 0
+                note.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(note)
+                NSLayoutConstraint.activate([
+                    note.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                    note.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+                    note.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+                    note.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
+                ])
+            }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        }
+        final class Notes: NSObject, UITableViewDataSource {
+            let texts = ["One line", String(repeating: "Many words that wrap over several lines. ", count: 6)]
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { texts.count }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "note", for: indexPath) as! NoteCell
+                cell.note.text = texts[indexPath.row]
+                return cell
+            }
+        }
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(NoteCell.self, forCellReuseIdentifier: "note")
+        let notes = Notes()
+        table.dataSource = notes
+        window.addSubview(table)
+        endTurn()
+        let first = table.rectForRow(at: IndexPath(row: 0, section: 0)), second = table.rectForRow(at: IndexPath(row: 1, section: 0))
+        let line = UIFont.systemFont(ofSize: 17).lineHeight
+        #expect(abs(first.height - (line + 24)) <= 1)
+        #expect(second.height > 3 * line + 24)
+        #expect(second.minY == first.maxY)
+        #expect(table.contentSize.height == second.maxY)
+    }
+
+    @Test func plainSectionHeadersStayAtTheTopWhileTheirSectionScrolls() {
+        let s = Scene([20, 20], titles: ["A", "B"])
+        s.table.contentOffset = CGPoint(x: 0, y: 300)
+        s.window.layoutIfNeeded()
+        let header = try! #require(s.table.headerView(forSection: 0))
+        #expect(header.frame.minY == 300)
+        // Pushed up by the next section's header.
+        let next = s.table.rectForHeader(inSection: 1)
+        s.table.contentOffset = CGPoint(x: 0, y: next.minY - 10)
+        s.window.layoutIfNeeded()
+        #expect(s.table.headerView(forSection: 0)?.frame.maxY == next.minY)
+    }
+
+    @Test func aTapSelectsTheRowAndAScrollDoesNot() {
+        let s = Scene([50])
+        s.fingers.tap(CGPoint(x: 100, y: 44 * 2 + 20))
+        #expect(s.rows.selectedLog == [IndexPath(row: 2, section: 0)])
+        #expect(s.table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+        #expect(s.table.cellForRow(at: IndexPath(row: 2, section: 0))?.isSelected == true)
+        // A finger that rests highlights the row after the scroll view's delay...
+        s.fingers.down(CGPoint(x: 100, y: 44 * 4 + 20))
+        #expect(s.table.cellForRow(at: IndexPath(row: 4, section: 0))?.isHighlighted == false)
+        s.fingers.wait(0.2)
+        #expect(s.table.cellForRow(at: IndexPath(row: 4, section: 0))?.isHighlighted == true)
+        // ...and a scroll that starts then takes it away: no selection.
+        for i in 1...5 { s.fingers.wait(0.016); s.fingers.move(CGPoint(x: 100, y: 44 * 4 + 20 - CGFloat(i) * 20)) }
+        s.fingers.up()
+        #expect(s.table.isDecelerating || s.table.contentOffset.y > 0)
+        #expect(s.rows.selectedLog.count == 1)
+        #expect(s.table.visibleCells.allSatisfy { !$0.isHighlighted })
+        // Selecting another row deselects the first; a row the delegate refuses is not selected.
+        frames(5)
+        let row = s.table.indexPathsForVisibleRows![3]
+        s.fingers.tap(s.table.convert(CGPoint(x: 100, y: s.table.rectForRow(at: row).midY), to: nil))
+        #expect(s.table.indexPathsForSelectedRows == [row])
+        s.rows.refuse = s.table.indexPathsForVisibleRows![5]
+        s.fingers.tap(s.table.convert(CGPoint(x: 100, y: s.table.rectForRow(at: s.rows.refuse!).midY), to: nil))
+        #expect(s.table.indexPathsForSelectedRows == [row])
+    }
+
+    @Test func multipleSelectionTogglesRows() {
+        let s = Scene([10]) { $0.allowsMultipleSelection = true }
+        s.fingers.tap(CGPoint(x: 100, y: 20))
+        s.fingers.tap(CGPoint(x: 100, y: 64))
+        #expect(s.table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+        s.fingers.tap(CGPoint(x: 100, y: 20))
+        #expect(s.table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+    }
+
+    @Test func aButtonInARowIsTheButtonsNotTheRows() {
+        let s = Scene([5])
+        let button = UIButton(type: .system)
+        var taps = 0
+        button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
+        button.frame = CGRect(x: 250, y: 5, width: 60, height: 34)
+        s.table.cellForRow(at: IndexPath(row: 0, section: 0))!.contentView.addSubview(button)
+        s.fingers.tap(CGPoint(x: 280, y: 22))
+        #expect(taps == 1 && s.rows.selectedLog.isEmpty)
+    }
+
+    @Test func insertingAndDeletingRowsCarriesCellsAndSelectionOver() {
+        let s = Scene([5])
+        s.table.selectRow(at: IndexPath(row: 3, section: 0), animated: false, scrollPosition: .none)
+        let fourth = s.table.cellForRow(at: IndexPath(row: 3, section: 0))
+        s.rows.counts = [7]
+        s.table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .fade)
+        #expect(s.table.numberOfRows(inSection: 0) == 7)
+        #expect(s.table.indexPathForSelectedRow == IndexPath(row: 5, section: 0))
+        #expect(s.table.cellForRow(at: IndexPath(row: 5, section: 0)) === fourth)
+        frames(0.5)
+        #expect(fourth?.frame.minY == 220)
+        var finished = false
+        s.rows.counts = [6]
+        s.table.performBatchUpdates({
+            s.table.deleteRows(at: [IndexPath(row: 5, section: 0)], with: .automatic)
+        }, completion: { finished = $0 })
+        #expect(s.table.indexPathForSelectedRow == nil)
+        frames(0.5)
+        #expect(finished)
+        #expect(s.table.visibleCells.count == 6)
+        #expect(s.table.visibleCells.map { $0.frame.minY } == (0..<6).map { CGFloat($0) * 44 })
+    }
+
+    @Test func anUpdateThatDoesNotMatchTheDataSourceStopsTheProgramWithUIKitsMessage() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let s = Scene([5])
+                s.rows.counts = [5]
+                // One row inserted, but the data source still says five.
+                s.table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+            }
+        }
+    }
+
+    @Test func scrollingToARowPutsItWhereAsked() {
+        let s = Scene([100])
+        s.table.scrollToRow(at: IndexPath(row: 50, section: 0), at: .top, animated: false)
+        #expect(s.table.contentOffset.y == 2200)
+        s.table.scrollToRow(at: IndexPath(row: 50, section: 0), at: .bottom, animated: false)
+        #expect(s.table.contentOffset.y == 1764)
+        s.table.scrollToRow(at: IndexPath(row: 50, section: 0), at: .middle, animated: false)
+        #expect(s.table.contentOffset.y == 1982)
+        s.table.scrollToRow(at: IndexPath(row: 99, section: 0), at: .top, animated: false)
+        #expect(s.table.contentOffset.y == 3920)
+    }
+
+    @Test func contentConfigurationsShowInCells() {
+        let s = Scene([1])
+        let cell = s.table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        var content = cell.defaultContentConfiguration()
+        content.text = "Wi-Fi"
+        content.secondaryText = "Home"
+        content.prefersSideBySideTextAndSecondaryText = true
+        cell.contentConfiguration = content
+        s.window.layoutIfNeeded()
+        let view = try! #require(cell.contentView.subviews.first { $0 is UIListContentView })
+        let labels = view.subviews.compactMap { $0 as? UILabel }
+        #expect(labels.map(\.text) == ["Wi-Fi", "Home"])
+        #expect(labels[0].frame.minX == 16 && abs(labels[1].frame.maxX - (view.bounds.width - 16)) < 0.5)
+    }
+
+    @Test(arguments: [1.0, 2.0]) func theThreeStylesLookAsIOSDrawsThem(scale: CGFloat) {
+        freshApp(pixels: CGSize(width: 3 * 240 * scale, height: 300 * scale), scale: scale)
+        let window = shownWindow()
+        window.backgroundColor = .white
+        for (i, style) in [UITableView.Style.plain, .grouped, .insetGrouped].enumerated() {
+            let table = UITableView(frame: CGRect(x: CGFloat(i) * 240, y: 0, width: 240, height: 300), style: style)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            let rows = Rows([3, 2], titles: ["Network", "About"])
+            table.dataSource = rows
+            table.delegate = rows
+            objc_setAssociatedObject(table, &TableViewTests.rowsKey, rows, .OBJC_ASSOCIATION_RETAIN)
+            window.addSubview(table)
+            endTurn()
+            table.cellForRow(at: IndexPath(row: 0, section: 0))?.accessoryType = .disclosureIndicator
+            table.cellForRow(at: IndexPath(row: 1, section: 0))?.accessoryType = .checkmark
+            table.selectRow(at: IndexPath(row: 0, section: 1), animated: false, scrollPosition: .none)
+        }
+        frames(0.1)
+        assertGolden(window.screen.snapshotImage()!, "tables@\(Int(scale))x", allowedPixels: 40)
+    }
+    nonisolated(unsafe) static var rowsKey: UInt8 = 0
+}
