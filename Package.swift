@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "vitrine-bench-animation", targets: ["BenchAnimation"]),
         .executable(name: "vitrine-bench-layout", targets: ["BenchLayout"]),
         .executable(name: "vitrine-bench-controls", targets: ["BenchControls"]),
+        .executable(name: "vitrine-bench-lists", targets: ["BenchLists"]),
     ],
     dependencies: [
         // Logging with a level set by VITRINE_LOG (see README, "Logging").
@@ -107,6 +108,7 @@ let package = Package(
         // Layout figures: the Cassowary solver beside kiwi (C++) on the same systems; Auto Layout grids.
         .executableTarget(name: "BenchLayout", dependencies: ["Cassowary", "UIKit", "BenchSupport"]),
         .executableTarget(name: "BenchControls", dependencies: ["UIKit", "BenchSupport", "VitrinePlatform"]),
+        .executableTarget(name: "BenchLists", dependencies: ["UIKit", "BenchSupport", "VitrinePlatform"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CInput", "CUdev", "CVitrineShims", "CPixelKernels", "CPixman"],
                     swiftSettings: testSettings),

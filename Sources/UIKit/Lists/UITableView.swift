@@ -580,7 +580,7 @@ open class UITableView: UIScrollView {
         return CGRect(x: rowInset, y: s.rowsTop + s.tops[ip.row], width: bounds.width - 2 * rowInset, height: s.heights[ip.row])
     }
 
-    /// Cells go under headers, separators and indicators.
+    /// Cells go under headers, separators and indicators (which are added on top of them, once).
     private func insertCellView(_ cell: UITableViewCell) {
         var index = 0
         for (i, v) in subviews.enumerated() where v is UITableViewCell || v === backgroundView || groupBackgrounds.values.contains(where: { $0 === v }) {
@@ -629,8 +629,9 @@ open class UITableView: UIScrollView {
                 }
                 if frame.maxY > b.minY, frame.minY < b.maxY, let view = header(s) {
                     shownHeaders.insert(s)
-                    view.frame = frame
-                    bringSubviewToFront(view)
+                    if view.frame != frame { view.frame = frame }
+                    // Over the rows that scroll under it (cells come in below the separators and headers).
+                    if style == .plain, subviews.last !== view { bringSubviewToFront(view) }
                 }
             }
             if sec.footer > 0 {
@@ -709,7 +710,6 @@ open class UITableView: UIScrollView {
             let f = cell.frame
             bar.frame = CGRect(x: f.minX + inset.left, y: f.maxY - line, width: max(0, f.width - inset.left - inset.right), height: line)
             bar.isHidden = false
-            bringSubviewToFront(bar)
             separators.append(bar)
         }
         for v in spareSeparators { v.isHidden = true }

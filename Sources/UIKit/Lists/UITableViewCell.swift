@@ -117,9 +117,12 @@ open class UITableViewCell: UIView {
             showSelection(animated: false)
         }
     }
+    /// Whether the default selected background exists (it is made the first time the cell is selected).
+    private var defaultBackgroundMade = false
     private lazy var defaultSelectedBackground: UIView = {
         let v = UIView()
         v.backgroundColor = .systemGray4
+        v.isOpaque = false // (it fades)
         return v
     }()
 
@@ -230,6 +233,8 @@ open class UITableViewCell: UIView {
 
     private func showSelection(animated: Bool) {
         let on = (selectedState || highlightedState) && selectionStyle != .none
+        if !on && selectedBackgroundView == nil && defaultBackgroundMade == false { return }
+        defaultBackgroundMade = defaultBackgroundMade || selectedBackgroundView == nil
         let background = selectedBackgroundView ?? defaultSelectedBackground
         if on, background.superview !== self {
             insertSubview(background, at: backgroundView == nil ? 0 : 1)
@@ -317,7 +322,7 @@ open class UITableViewCell: UIView {
         }
         contentView.frame = CGRect(x: rtl ? b.width - contentWidth : 0, y: 0, width: contentWidth, height: b.height)
         backgroundView?.frame = b
-        (selectedBackgroundView ?? defaultSelectedBackground).frame = b
+        if selectedBackgroundView != nil || defaultBackgroundMade { (selectedBackgroundView ?? defaultSelectedBackground).frame = b }
         if let view = configuredView {
             view.frame = contentView.bounds
         } else {

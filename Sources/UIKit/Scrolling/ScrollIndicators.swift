@@ -24,6 +24,7 @@ final class ScrollIndicators {
         let bar = UIView()
         bar.isUserInteractionEnabled = false
         bar.layer.cornerRadius = Self.thickness / 2
+        bar.isOpaque = false // (it fades, and its corners are round)
         bar.alpha = 0
         bar.backgroundColor = color(scrollView.indicatorStyle)
         scrollView.addSubview(bar)
