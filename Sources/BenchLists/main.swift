@@ -50,6 +50,7 @@ struct ListBench {
     }
 
     func run(scale: Int) {
+        SubtitleCell.made = 0
         let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale),
                                                                scale: CGFloat(scale)))
         let clock = app.runLoop.clock as! ManualClock

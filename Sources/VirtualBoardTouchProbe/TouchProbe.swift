@@ -13,6 +13,10 @@
 //     "slider V" on .valueChanged and "slider-end V" when the finger lifts;
 //   - a UIStepper centred at (0.25, 0.7) (its + half centred at x 0.2684 on a 1280-point-wide screen): prints
 //     "stepper V".
+// `--list` shows a full-screen table of 2,000 rows instead, for Recordings/list-fling.txt: row i is 44 points high,
+// its colour (i mod 256, i div 256, 128) in red, green and blue at its leading 8 points (the host reads the content's
+// place from screendumps); prints "list-ready", "list-dragging" when a drag starts and "list-settled Y" (the
+// content offset) when the glide ends.
 // It also prints "first-flip-uptime S" at its first page flip, and "input device added|removed" as devices come
 // and go. `--exit-after SECONDS` ends it (the tests render expected images headless with a replayed recording).
 // `--crash-key K`: typing K prints "crash-uptime S" and kills the app with SIGSEGV (the boot test's crash, sent
@@ -61,6 +65,26 @@ final class Backdrop: UIView {
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { say("touches cancelled \(touches.count)") }
 }
 
+/// The fling test's rows: each marked with its index in colour at its leading edge.
+final class ListRows: NSObject, UITableViewDataSource, UITableViewDelegate {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2000 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        let marker = cell.contentView.viewWithTag(7) ?? {
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: 8, height: 44))
+            v.tag = 7
+            cell.contentView.addSubview(v)
+            return v
+        }()
+        let i = indexPath.row
+        marker.backgroundColor = UIColor(red: CGFloat(i % 256) / 255, green: CGFloat(i / 256) / 255, blue: 128 / 255.0, alpha: 1)
+        return cell
+    }
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { say("list-dragging") }
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { say("list-settled \(Int(scrollView.contentOffset.y))") }
+}
+
 @main
 final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -74,7 +98,9 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         let backdrop = Backdrop(frame: b)
         backdrop.backgroundColor = UIColor(white: 0.15, alpha: 1)
         window.addSubview(backdrop)
-        if CommandLine.arguments.contains("--controls") {
+        if CommandLine.arguments.contains("--list") {
+            addList(to: backdrop)
+        } else if CommandLine.arguments.contains("--controls") {
             backdrop.backgroundColor = .white
             addControls(to: backdrop)
         } else {
@@ -103,6 +129,18 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         stepper.addAction(UIAction { _ in say("stepper \(Int(stepper.value))") }, for: .valueChanged)
         backdrop.addSubview(stepper)
     }
+
+    /// The long list the fling test drives (see the top of the file).
+    func addList(to backdrop: UIView) {
+        let table = UITableView(frame: backdrop.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = 44
+        table.dataSource = listRows
+        table.delegate = listRows
+        backdrop.addSubview(table)
+        say("list-ready")
+    }
+    let listRows = ListRows()
 
     /// The tap, pinch and corner targets (see the top of the file).
     func addTargets(to backdrop: UIView) {

@@ -159,6 +159,14 @@ wait_for $W/c.out "slider-end" $F
 $I replay --settle 2 $R/stepper-tap.txt > $W/c3.log 2>&1
 wait_for $W/c.out "stepper" $F && sleep 0.5 && $CK controls
 kill -TERM $F; wait $F; echo $? > $W/c.status
+# A fling through a long list (UITableView): the host captures the panel every 150 ms while the replayed fling's
+# content glides, then once it has settled.
+{bin}/fbrun --board qemu-virt vboard-touch --list > $W/l.out 2> $W/l.err &
+F=$!
+wait_for $W/l.out first-flip-uptime $F
+{{ sh $T/control.sh series fling 16 150 & C=$!; $I replay --settle 1 $R/list-fling.txt > $W/l1.log 2>&1; wait $C; }}
+wait_for $W/l.out "list-settled" $F && sleep 0.5 && $CK fling-end
+kill -TERM $F; wait $F; echo $? > $W/l.status
 # A one-second slide (UIView.animate) captured at checkpoints while it moves: the host's captures start first (the
 # first ones show the square at its start), then the slide.
 VITRINE_BOARD=qemu-virt {bin}/vboard-probe --slide > $W/s.out 2> $W/s.err &
@@ -483,6 +491,29 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     results.check(f"{display}: after waking, the next tap is the app's", "tap 1" in idle_out and idle_out.count("tap ") == 1
                   and read(os.path.join(run, "i.status")).strip() == "0",
                   ", ".join(l for l in idle_out.splitlines() if l.startswith("tap")) or "no tap")
+    # The fling: the row under the panel's row 400, read from its colour marker (red: index mod 256, green: index div
+    # 256), in each capture: it advances while the content glides, then stays where the app says it settled.
+    def row_at_400(name):
+        path = os.path.join(run, name + ".ppm")
+        if not os.path.exists(path):
+            return None
+        w, h, px = images.read_ppm(path)
+        r, g, b = px[(400 * w + 3) * 3:(400 * w + 3) * 3 + 3]
+        return r + 256 * g if abs(b - 128) <= 2 else None
+    fling = [row_at_400(f"fling-{i}") for i in range(16)]
+    settled_row = row_at_400("fling-end")
+    list_out = read(os.path.join(run, "l.out"))
+    settled = next((int(l.split()[1]) for l in list_out.splitlines() if l.startswith("list-settled")), None)
+    rows = [x for x in fling if x is not None]
+    # (Captures before the fling show row 9; then the rows climb as the content glides, more slowly as it slows
+    # down, never back; the settled row is at least the last one captured.)
+    climbing = [x for i, x in enumerate(rows) if i == 0 or x != rows[i - 1]]
+    results.check(f"{display}: a uinput fling through a UITableView glides (rows strictly advancing) and settles",
+                  settled is not None and settled_row == (settled + 400) // 44 and len(climbing) >= 4
+                  and climbing == sorted(climbing) and len(set(climbing)) == len(climbing)
+                  and settled_row is not None and rows and settled_row >= rows[-1]
+                  and "list-dragging" in list_out and read(os.path.join(run, "l.status")).strip() == "0",
+                  f"row under y=400 every 150 ms: {fling}, then {settled_row}; app: offset {settled}")
     # The slide: the magenta square's left edge on row 350 in each capture.
     def square_x(name):
         path = os.path.join(run, name + ".ppm")
