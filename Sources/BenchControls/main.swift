@@ -14,13 +14,6 @@ struct ControlsBench {
     let lvglDriver: String?
     var flips = 40, slides = 300
 
-    /// Median and 99th percentile of `samples`.
-    func stats(_ samples: [Double]) -> (median: Double, p99: Double) {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return (0, 0) }
-        return (sorted[sorted.count / 2], sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
-    }
-
     /// LVGL's per-frame times for the same screen (scaled by `scale`), or none without a driver.
     func lvgl(scale: Int) -> [String: [Double]] {
         guard let lvglDriver else { return [:] }
@@ -94,11 +87,11 @@ struct ControlsBench {
         let theirs = lvgl(scale: scale)
         print("1280x800@\(scale):")
         func report(_ name: String, _ ours: [Double], _ allocations: Int, _ lv: [Double]?) {
-            let (m, p) = stats(ours)
+            let (m, p) = medianAndP99(ours)
             var line = name.padding(toLength: 34, withPad: " ", startingAt: 0)
                 + String(format: "median %.4f ms  p99 %.4f ms  (%d frames, %d allocations a frame)", m, p, ours.count, allocations)
             if let lv, !lv.isEmpty {
-                let (lm, lp) = stats(lv)
+                let (lm, lp) = medianAndP99(lv)
                 line += String(format: "\n%@LVGL median %.4f ms  p99 %.4f ms  (%d frames)   ratio %.2fx (median), %.2fx (p99)",
                                String(repeating: " ", count: 34), lm, lp, lv.count, m / lm, p / lp)
             }

@@ -43,12 +43,6 @@ struct ListBench {
     var passes = 10
     let rows = 10_000
 
-    func stats(_ samples: [Double]) -> (median: Double, p99: Double) {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return (0, 0) }
-        return (sorted[sorted.count / 2], sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
-    }
-
     func run(scale: Int) {
         SubtitleCell.made = 0
         let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale),
@@ -130,7 +124,7 @@ struct ListBench {
             direction = -direction
         }
         let residentAfter = residentKiB()
-        let (m, p) = stats(frames)
+        let (m, p) = medianAndP99(frames)
         let missed = frames.filter { $0 > 1000.0 / 60 }.count
         print("1280x800@\(scale): a \(rows)-row table flung through \(passes) times (end to end and back)")
         print(String(format: "  Vitrine  median %.3f ms  p99 %.3f ms  frames %d  over 16.7 ms %d  cells made %d (first screen %d)  "
@@ -140,7 +134,7 @@ struct ListBench {
             // (LVGL replays the first 1,000 frames' scrolling: its frames cost more, and the passes repeat.)
             let theirs = lvgl(driver: lvglDriver, scale: scale, offsets: offsets.prefix(1000).map { $0 * Double(scale) })
             if let lv = theirs.frames, !lv.isEmpty {
-                let (lm, lp) = stats(lv)
+                let (lm, lp) = medianAndP99(lv)
                 print(String(format: "  LVGL     median %.3f ms  p99 %.3f ms  frames %d  over 16.7 ms %d  (a list of %d buttons)   ratio %.2fx (median), %.2fx (p99)",
                              lm, lp, lv.count, lv.filter { $0 > 1000.0 / 60 }.count, theirs.items, m / lm, p / lp))
             }

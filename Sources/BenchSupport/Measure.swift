@@ -29,3 +29,10 @@ public func residentKiB() -> Int {
     guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
+
+/// The median and the 99th percentile of `samples` (zeros when there are none).
+public func medianAndP99(_ samples: [Double]) -> (median: Double, p99: Double) {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return (0, 0) }
+    return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+}

@@ -9,28 +9,14 @@
 #include <stdlib.h>
 #include <time.h>
 #include "lvgl.h"
+#include "lvgl-common.h"
 
-static uint32_t now_ms = 0;
-static uint32_t tick(void) { return now_ms; }
-static void flush(lv_display_t *d, const lv_area_t *a, uint8_t *px) { (void)a; (void)px; lv_display_flush_ready(d); }
-
-static double clock_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 int main(int argc, char **argv) {
     if (argc < 6) { fprintf(stderr, "usage: lvgl-list W H S ROWS OFFSETS\n"); return 2; }
     int w = atoi(argv[1]), h = atoi(argv[2]), rows = atoi(argv[4]);
     (void)argv[3];
-    lv_init();
-    lv_tick_set_cb(tick);
-    lv_display_t *disp = lv_display_create(w, h);
-    uint32_t bytes = (uint32_t)w * h * 4;
-    void *buf = malloc(bytes);
-    lv_display_set_buffers(disp, buf, NULL, bytes, LV_DISPLAY_RENDER_MODE_DIRECT);
-    lv_display_set_flush_cb(disp, flush);
+    lv_display_t *disp = start_display(w, h);
     lv_obj_t *list = lv_list_create(lv_screen_active());
     lv_obj_set_size(list, w, h);
     char text[32];

@@ -164,7 +164,7 @@ kill -TERM $F; wait $F; echo $? > $W/c.status
 {bin}/fbrun --board qemu-virt vboard-touch --list > $W/l.out 2> $W/l.err &
 F=$!
 wait_for $W/l.out first-flip-uptime $F
-{{ sh $T/control.sh series fling 16 150 & C=$!; $I replay --settle 1 $R/list-fling.txt > $W/l1.log 2>&1; wait $C; }}
+{{ sh $T/control.sh series fling 24 150 & C=$!; $I replay --settle 1 $R/list-fling.txt > $W/l1.log 2>&1; wait $C; }}
 wait_for $W/l.out "list-settled" $F && sleep 0.5 && $CK fling-end
 kill -TERM $F; wait $F; echo $? > $W/l.status
 # A one-second slide (UIView.animate) captured at checkpoints while it moves: the host's captures start first (the
@@ -500,7 +500,7 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
         w, h, px = images.read_ppm(path)
         r, g, b = px[(400 * w + 3) * 3:(400 * w + 3) * 3 + 3]
         return r + 256 * g if abs(b - 128) <= 2 else None
-    fling = [row_at_400(f"fling-{i}") for i in range(16)]
+    fling = [row_at_400(f"fling-{i}") for i in range(24)]
     settled_row = row_at_400("fling-end")
     list_out = read(os.path.join(run, "l.out"))
     settled = next((int(l.split()[1]) for l in list_out.splitlines() if l.startswith("list-settled")), None)

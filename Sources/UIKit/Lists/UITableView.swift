@@ -328,30 +328,23 @@ open class UITableView: UIScrollView {
         contentSize = CGSize(width: bounds.width, height: y)
     }
 
-    private func headerHeight(_ s: Int) -> CGFloat {
-        let asked = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
-        if asked >= 0 { return asked }
-        if let view = tableDelegate?.tableView(self, viewForHeaderInSection: s) {
-            let fit = view.sizeThatFits(CGSize(width: bounds.width, height: .greatestFiniteMagnitude)).height
-            return fit > 0 ? fit : max(view.frame.height, 28)
-        }
-        if let title = dataSource?.tableView(self, titleForHeaderInSection: s) {
-            return measureTitle(title, footer: false)
-        }
-        return style == .plain ? 0 : (s == 0 ? 0 : 18)
-    }
+    private func headerHeight(_ s: Int) -> CGFloat { supplementaryHeight(s, footer: false) }
+    private func footerHeight(_ s: Int) -> CGFloat { supplementaryHeight(s, footer: true) }
 
-    private func footerHeight(_ s: Int) -> CGFloat {
-        let asked = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+    /// A section header's or footer's height: the delegate's, its view's, its title's, or the style's gap.
+    private func supplementaryHeight(_ s: Int, footer: Bool) -> CGFloat {
+        let asked = footer ? tableDelegate?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight
+            : tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight
         if asked >= 0 { return asked }
-        if let view = tableDelegate?.tableView(self, viewForFooterInSection: s) {
+        let view = footer ? tableDelegate?.tableView(self, viewForFooterInSection: s) : tableDelegate?.tableView(self, viewForHeaderInSection: s)
+        if let view {
             let fit = view.sizeThatFits(CGSize(width: bounds.width, height: .greatestFiniteMagnitude)).height
             return fit > 0 ? fit : max(view.frame.height, 28)
         }
-        if let title = dataSource?.tableView(self, titleForFooterInSection: s) {
-            return measureTitle(title, footer: true)
-        }
-        return style == .plain ? 0 : 18
+        let title = footer ? dataSource?.tableView(self, titleForFooterInSection: s) : dataSource?.tableView(self, titleForHeaderInSection: s)
+        if let title { return measureTitle(title, footer: footer) }
+        if style == .plain { return 0 }
+        return footer || s > 0 ? 18 : 0
     }
 
     private lazy var titleMeasure = UITableViewHeaderFooterView(reuseIdentifier: nil)

@@ -63,28 +63,26 @@ open class UIScrollView: UIView {
     /// A guide over the content (Auto Layout): constraints to its edges place content, and the size they give it
     /// becomes `contentSize`. (Constraints between the scroll view's own edges and its content mean the same.)
     public var contentLayoutGuide: UILayoutGuide {
-        if let g = contentGuide { return g }
-        let g = UILayoutGuide()
-        g.role = .scrollContent
-        g.identifier = "UIScrollView-contentLayoutGuide"
-        g.owningView = self
-        contentGuide = g
-        return g
+        if contentGuide == nil { contentGuide = makeGuide(.scrollContent, "UIScrollView-contentLayoutGuide") }
+        return contentGuide!
     }
     private var contentGuide: UILayoutGuide?
 
     /// A guide over the scroll view's visible rectangle (Auto Layout): content constrained to it stays put while
     /// the rest scrolls; its width and height are the scroll view's.
     public var frameLayoutGuide: UILayoutGuide {
-        if let g = frameGuide { return g }
-        let g = UILayoutGuide()
-        g.role = .scrollFrame
-        g.identifier = "UIScrollView-frameLayoutGuide"
-        g.owningView = self
-        frameGuide = g
-        return g
+        if frameGuide == nil { frameGuide = makeGuide(.scrollFrame, "UIScrollView-frameLayoutGuide") }
+        return frameGuide!
     }
     private var frameGuide: UILayoutGuide?
+
+    private func makeGuide(_ role: UILayoutGuide.Role, _ identifier: String) -> UILayoutGuide {
+        let g = UILayoutGuide()
+        g.role = role
+        g.identifier = identifier
+        g.owningView = self
+        return g
+    }
 
     /// The delegate told of scrolling, dragging, deceleration and zooming.
     open weak var delegate: (any UIScrollViewDelegate)?
