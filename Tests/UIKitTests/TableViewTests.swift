@@ -280,3 +280,83 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
     }
     nonisolated(unsafe) static var rowsKey: UInt8 = 0
 }
+
+@MainActor @Suite struct DiffableDataSourceTests {
+    typealias Snapshot = NSDiffableDataSourceSnapshot<String, String>
+
+    @Test func aSnapshotKeepsSectionsAndItemsInOrder() {
+        var s = Snapshot()
+        s.appendSections(["fruit", "veg"])
+        s.appendItems(["apple", "pear"], toSection: "fruit")
+        s.appendItems(["leek"])
+        s.insertItems(["fig"], afterItem: "apple")
+        s.insertItems(["kale"], beforeItem: "leek")
+        #expect(s.itemIdentifiers == ["apple", "fig", "pear", "kale", "leek"])
+        #expect(s.numberOfItems == 5 && s.numberOfSections == 2 && s.numberOfItems(inSection: "veg") == 2)
+        #expect(s.sectionIdentifier(containingItem: "kale") == "veg" && s.indexOfItem("kale") == 3 && s.indexOfSection("veg") == 1)
+        s.moveItem("apple", afterItem: "pear")
+        #expect(s.itemIdentifiers(inSection: "fruit") == ["fig", "pear", "apple"])
+        s.deleteItems(["fig"])
+        s.deleteSections(["veg"])
+        #expect(s.itemIdentifiers == ["pear", "apple"] && s.sectionIdentifier(containingItem: "leek") == nil)
+    }
+
+    @Test func differencesAreFoundByIdentity() {
+        var old = Snapshot()
+        old.appendSections(["a"])
+        old.appendItems(["1", "2", "3", "4", "5"])
+        var new = Snapshot()
+        new.appendSections(["a"])
+        new.appendItems(["1", "3", "2", "6", "5"])
+        new.reloadItems(["5"])
+        let c = new.changes(from: old)
+        #expect(c.deletedItems == [IndexPath(row: 3, section: 0)])
+        #expect(c.insertedItems == [IndexPath(row: 3, section: 0)])
+        #expect(c.reloadedItems == [IndexPath(row: 4, section: 0)])
+        // Of 1 3 2 5 (old places 0 2 1 4), the longest run in order is 0 1 4 (or 0 2 4): one item moves.
+        #expect(c.moved.count == 1)
+        #expect(longestIncreasingRun([0, 2, 1, 4]).count == 3)
+        #expect(longestIncreasingRun([5, 1, 2, 9, 3, 4]) == [1, 2, 3, 4])
+    }
+
+    @Test func applyingASnapshotAnimatesTheTableToIt() {
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        window.addSubview(table)
+        var made = 0
+        let source = UITableViewDiffableDataSource<String, String>(tableView: table) { table, indexPath, item in
+            made += 1
+            let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = item
+            return cell
+        }
+        var s = Snapshot()
+        s.appendSections(["main"])
+        s.appendItems(["Alpha", "Beta", "Gamma", "Delta"])
+        source.apply(s, animatingDifferences: false)
+        endTurn()
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["Alpha", "Beta", "Gamma", "Delta"])
+        let beta = table.cellForRow(at: IndexPath(row: 1, section: 0))
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        // Gamma goes, Epsilon comes first, Delta moves before Beta.
+        var next = source.snapshot()
+        next.deleteItems(["Gamma"])
+        next.insertItems(["Epsilon"], beforeItem: "Alpha")
+        next.moveItem("Delta", beforeItem: "Beta")
+        var done = false
+        made = 0
+        source.apply(next) { done = true }
+        frames(0.5)
+        #expect(done)
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["Epsilon", "Alpha", "Delta", "Beta"])
+        // Only the new row's cell was asked for; Beta's cell and selection followed it.
+        #expect(made == 1)
+        #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === beta)
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 3, section: 0))
+        #expect(source.itemIdentifier(for: IndexPath(row: 2, section: 0)) == "Delta")
+        #expect(source.indexPath(for: "Beta") == IndexPath(row: 3, section: 0))
+        #expect(table.visibleCells.map(\.frame.minY) == [0, 44, 88, 132])
+    }
+}

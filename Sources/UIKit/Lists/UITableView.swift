@@ -114,8 +114,8 @@ open class UITableView: UIScrollView {
     private var visibleFooters: [Int: UIView] = [:]
     private var visibleRange: [IndexPath] = []
     /// Cells and header views off screen, by reuse identifier.
-    private var reuseQueues: [String: [UITableViewCell]] = [:]
-    private var headerQueues: [String: [UITableViewHeaderFooterView]] = [:]
+    private var reuseQueues = ReuseQueues<UITableViewCell>()
+    private var headerQueues = ReuseQueues<UITableViewHeaderFooterView>()
     private var cellClasses: [String: UITableViewCell.Type] = [:]
     private var headerClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     /// The separators in use (one per visible cell), and spares.
@@ -178,9 +178,7 @@ open class UITableView: UIScrollView {
 
     /// A cell from the queue for `identifier`, a new one of the registered class, or nil if neither.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        if var queue = reuseQueues[identifier], let cell = queue.popLast() {
-            reuseQueues[identifier] = queue
-            cell.isHidden = false
+        if let cell = reuseQueues.take(identifier) {
             cell.prepareForReuse()
             return cell
         }
@@ -191,9 +189,7 @@ open class UITableView: UIScrollView {
 
     /// A header or footer view from the queue for `identifier`, or a new one of the registered class.
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
-        if var queue = headerQueues[identifier], let view = queue.popLast() {
-            headerQueues[identifier] = queue
-            view.isHidden = false
+        if let view = headerQueues.take(identifier) {
             view.prepareForReuse()
             return view
         }
@@ -209,13 +205,12 @@ open class UITableView: UIScrollView {
         cell.setHighlighted(false, animated: false)
         cell.setSelected(false, animated: false)
         guard let id = cell.reuseIdentifier else { cell.removeFromSuperview(); return }
-        reuseQueues[id, default: []].append(cell)
+        reuseQueues.put(cell, id)
     }
 
     private func enqueueHeader(_ view: UIView) {
         if let h = view as? UITableViewHeaderFooterView, let id = h.reuseIdentifier {
-            h.isHidden = true
-            headerQueues[id, default: []].append(h)
+            headerQueues.put(h, id)
         } else {
             view.removeFromSuperview()
         }
@@ -669,9 +664,7 @@ open class UITableView: UIScrollView {
     private func titleView(_ title: String?, footer: Bool) -> UIView? {
         guard let title else { return nil }
         let view: UITableViewHeaderFooterView
-        if var queue = headerQueues[Self.titleIdentifier], let v = queue.popLast() {
-            headerQueues[Self.titleIdentifier] = queue
-            v.isHidden = false
+        if let v = headerQueues.take(Self.titleIdentifier) {
             view = v
         } else {
             view = UITableViewHeaderFooterView(reuseIdentifier: Self.titleIdentifier)
@@ -863,9 +856,26 @@ extension UITableViewCell {
     public enum SeparatorStyle: Int, Sendable { case none, singleLine, singleLineEtched }
 }
 
-/// Selects rows: a finger that goes down on a row and lifts without moving (or being taken by the scroll) selects
-/// it; the row is highlighted once the scroll view's delay has passed or the finger lifts. A touch on a control in
-/// a row is the control's.
+/// A scrolling list whose items a tap selects (tables and collection views).
+@MainActor
+protocol SelectableList: UIScrollView {
+    /// The item at `point` (content coordinates) a touch may select now, if any.
+    func selectableItem(at point: CGPoint) -> IndexPath?
+    /// Moves the highlight (a finger on an item).
+    func setHighlight(_ ip: IndexPath?)
+    var highlighted: IndexPath? { get }
+}
+
+extension UITableView: SelectableList {
+    func selectableItem(at point: CGPoint) -> IndexPath? {
+        guard let ip = indexPathForRow(at: point), canSelect(ip) else { return nil }
+        return ip
+    }
+}
+
+/// Selects items: a finger that goes down on an item and lifts without moving (or being taken by the scroll)
+/// selects it; the item is highlighted once the scroll view's delay has passed or the finger lifts. A touch on a
+/// control in an item is the control's.
 @MainActor
 final class RowSelection: UIGestureRecognizer {
     private(set) var row: IndexPath?
@@ -877,25 +887,25 @@ final class RowSelection: UIGestureRecognizer {
         delaysTouchesEnded = false
     }
 
-    private var table: UITableView? { view as? UITableView }
+    private var list: (any SelectableList)? { view as? any SelectableList }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let table, trackedTouches.count == 1, let touch = touches.first else { state = .failed; return }
+        guard let list, trackedTouches.count == 1, let touch = touches.first else { state = .failed; return }
         var v = touch.view
-        while let current = v, current !== table {
+        while let current = v, current !== list {
             if current is UIControl { state = .failed; return }
             v = current.superview
         }
         start = touch.location(in: nil)
-        guard let ip = table.indexPathForRow(at: touch.location(in: table)), table.canSelect(ip) else { state = .failed; return }
+        guard let ip = list.selectableItem(at: touch.location(in: list)) else { state = .failed; return }
         row = ip
-        if table.delaysContentTouches {
+        if list.delaysContentTouches {
             schedule(after: ContentTouchDelay.delay) { [weak self] in
-                guard let self, self.state == .possible, let table = self.table else { return }
-                table.setHighlight(self.row)
+                guard let self, self.state == .possible, let list = self.list else { return }
+                list.setHighlight(self.row)
             }
         } else {
-            table.setHighlight(ip)
+            list.setHighlight(ip)
         }
     }
 
@@ -906,8 +916,8 @@ final class RowSelection: UIGestureRecognizer {
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let table, let row else { state = .failed; return }
-        table.setHighlight(row)
+        guard let list, let row else { state = .failed; return }
+        list.setHighlight(row)
         state = .ended
     }
 
@@ -915,7 +925,7 @@ final class RowSelection: UIGestureRecognizer {
 
     override func reset() {
         super.reset()
-        if let table, table.highlighted == row { table.setHighlight(nil) }
+        if let list, list.highlighted == row { list.setHighlight(nil) }
         row = nil
     }
 }

@@ -189,6 +189,7 @@ open class UITableViewCell: UIView {
     private func commonInit() {
         backgroundColor = .systemBackground
         addSubview(contentView)
+        isOpaque = false // (tables fade rows in and out)
     }
 
     /// The configuration of this cell's style with nothing in it, to fill and set as `contentConfiguration`.

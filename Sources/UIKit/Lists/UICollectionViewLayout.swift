@@ -1,0 +1,291 @@
+import CoreGraphics
+import Foundation
+
+/// Where one element of a collection view goes and how it looks (UIKit's `UICollectionViewLayoutAttributes`).
+@preconcurrency @MainActor
+open class UICollectionViewLayoutAttributes: NSObject {
+    /// What kind of element: a cell, a supplementary view (header, footer) or a decoration.
+    public enum ElementCategory: Int, Sendable { case cell, supplementaryView, decorationView }
+
+    public var indexPath: IndexPath
+    public var frame: CGRect = .zero
+    public var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+    public var size: CGSize {
+        get { frame.size }
+        set { frame.size = newValue }
+    }
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    public var transform: CGAffineTransform = .identity
+    public var alpha: CGFloat = 1
+    public var zIndex = 0
+    public var isHidden = false
+    public let representedElementCategory: ElementCategory
+    /// The supplementary kind (`UICollectionView.elementKindSectionHeader`…), nil for cells.
+    public let representedElementKind: String?
+
+    /// Attributes of the cell at `indexPath`.
+    public init(forCellWith indexPath: IndexPath) {
+        self.indexPath = indexPath
+        representedElementCategory = .cell
+        representedElementKind = nil
+    }
+
+    /// Attributes of a supplementary view of `kind` at `indexPath`.
+    public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
+        self.indexPath = indexPath
+        representedElementCategory = .supplementaryView
+        representedElementKind = kind
+    }
+}
+
+/// Works out where a collection view's elements go (UIKit's `UICollectionViewLayout`): subclass and answer
+/// `collectionViewContentSize` and `layoutAttributesForElements(in:)` — the collection view asks for the visible
+/// rectangle as it scrolls — after `prepare()`, which runs whenever the layout was invalidated.
+@preconcurrency @MainActor
+open class UICollectionViewLayout: NSObject {
+    /// The collection view laid out.
+    public internal(set) weak var collectionView: UICollectionView?
+    var isValid = false
+
+    public override init() { super.init() }
+
+    /// Works out what the other methods answer (called before them after an invalidation).
+    open func prepare() {}
+    /// The size of the content.
+    open var collectionViewContentSize: CGSize { .zero }
+    /// The elements meeting `rect` (content coordinates).
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    /// One cell's attributes.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// One supplementary view's attributes.
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    /// Whether a change of the collection view's bounds (a scroll: origin; a resize: size) needs a new layout.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != (collectionView?.bounds.size ?? newBounds.size)
+    }
+    /// Marks the layout to be worked out again before the next use.
+    open func invalidateLayout() {
+        isValid = false
+        collectionView?.setNeedsLayout()
+    }
+    /// Where scrolling should come to rest, given where it would (the collection view asks when a drag ends).
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+
+    /// Prepares the layout if it is not valid.
+    func prepareIfNeeded() {
+        guard !isValid else { return }
+        isValid = true
+        prepare()
+    }
+}
+
+/// The sizes a flow layout asks its collection view's delegate for (every method optional).
+@preconcurrency @MainActor
+public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        insetForSectionAt section: Int) -> UIEdgeInsets
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        referenceSizeForHeaderInSection section: Int) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        referenceSizeForFooterInSection section: Int) -> CGSize
+}
+
+extension UICollectionViewDelegateFlowLayout {
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               sizeForItemAt indexPath: IndexPath) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               insetForSectionAt section: Int) -> UIEdgeInsets {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               referenceSizeForHeaderInSection section: Int) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               referenceSizeForFooterInSection section: Int) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+    }
+}
+
+/// Items in lines (UIKit's `UICollectionViewFlowLayout`): along the scroll direction's cross axis items fill a line,
+/// spaced at least `minimumInteritemSpacing` apart and spread to fill it (a line of one item is centred), lines
+/// `minimumLineSpacing` apart, sections inset by `sectionInset`, with optional header and footer.
+@preconcurrency @MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+
+    open var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Not zero: items are sized from their cells (`sizeThatFits`) — Vitrine measures them as it lays them out.
+    open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
+    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+    /// `estimatedItemSize` for cells that size themselves.
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    private var cells: [[UICollectionViewLayoutAttributes]] = []
+    private var headers: [UICollectionViewLayoutAttributes?] = []
+    private var footers: [UICollectionViewLayoutAttributes?] = []
+    /// Every element in order along the scroll axis, with the running maximum of their far edges, for binary search.
+    private var ordered: [UICollectionViewLayoutAttributes] = []
+    private var reach: [CGFloat] = []
+    private var contentSize: CGSize = .zero
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    open override func prepare() {
+        cells = []; headers = []; footers = []; ordered = []; reach = []
+        guard let cv = collectionView else { contentSize = .zero; return }
+        let vertical = scrollDirection == .vertical
+        let flow = cv.delegate as? (any UICollectionViewDelegateFlowLayout)
+        let width = vertical ? cv.bounds.width : cv.bounds.height
+        /// A point on the axes: along the scroll direction `main`, across it `cross`.
+        func rect(main: CGFloat, cross: CGFloat, mainSize: CGFloat, crossSize: CGFloat) -> CGRect {
+            vertical ? CGRect(x: cross, y: main, width: crossSize, height: mainSize) : CGRect(x: main, y: cross, width: mainSize, height: crossSize)
+        }
+        var position: CGFloat = 0
+        for s in 0..<cv.numberOfSections {
+            let inset = flow?.collectionView(cv, layout: self, insetForSectionAt: s) ?? sectionInset
+            let lineSpacing = flow?.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing
+            let itemSpacing = flow?.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing
+            let (before, after, lead, trail) = vertical ? (inset.top, inset.bottom, inset.left, inset.right)
+                : (inset.left, inset.right, inset.top, inset.bottom)
+            let header = flow?.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize
+            let headerLength = vertical ? header.height : header.width
+            if headerLength > 0 {
+                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                                                         with: IndexPath(item: 0, section: s))
+                a.frame = rect(main: position, cross: 0, mainSize: headerLength, crossSize: width)
+                a.zIndex = 1
+                headers.append(a)
+                position += headerLength
+            } else {
+                headers.append(nil)
+            }
+            position += before
+            let available = max(0, width - lead - trail)
+            var sectionCells: [UICollectionViewLayoutAttributes] = []
+            var line: [(IndexPath, CGSize)] = []
+            func closeLine() {
+                guard !line.isEmpty else { return }
+                let mains = line.map { vertical ? $0.1.height : $0.1.width }, crosses = line.map { vertical ? $0.1.width : $0.1.height }
+                let lineLength = mains.max() ?? 0
+                let used = crosses.reduce(0, +)
+                let gap = line.count > 1 ? max(itemSpacing, (available - used) / CGFloat(line.count - 1)) : 0
+                var cross = lead + (line.count == 1 ? (available - used) / 2 : 0)
+                for (k, (ip, _)) in line.enumerated() {
+                    let a = UICollectionViewLayoutAttributes(forCellWith: ip)
+                    a.frame = rect(main: position + (lineLength - mains[k]) / 2, cross: cross, mainSize: mains[k], crossSize: crosses[k])
+                    sectionCells.append(a)
+                    cross += crosses[k] + gap
+                }
+                position += lineLength + lineSpacing
+                line.removeAll()
+            }
+            var lineUsed: CGFloat = 0
+            for i in 0..<cv.numberOfItems(inSection: s) {
+                let ip = IndexPath(item: i, section: s)
+                var size = flow?.collectionView(cv, layout: self, sizeForItemAt: ip) ?? itemSize
+                if estimatedItemSize != .zero, let measured = cv.measuredSize(at: ip) { size = measured }
+                let cross = vertical ? size.width : size.height
+                if !line.isEmpty && lineUsed + itemSpacing + cross > available + 0.001 { closeLine(); lineUsed = 0 }
+                lineUsed += (line.isEmpty ? 0 : itemSpacing) + cross
+                line.append((ip, size))
+            }
+            closeLine()
+            if !sectionCells.isEmpty { position -= lineSpacing }
+            position += after
+            cells.append(sectionCells)
+            let footer = flow?.collectionView(cv, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize
+            let footerLength = vertical ? footer.height : footer.width
+            if footerLength > 0 {
+                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
+                                                         with: IndexPath(item: 0, section: s))
+                a.frame = rect(main: position, cross: 0, mainSize: footerLength, crossSize: width)
+                footers.append(a)
+                position += footerLength
+            } else {
+                footers.append(nil)
+            }
+        }
+        contentSize = vertical ? CGSize(width: cv.bounds.width, height: position) : CGSize(width: position, height: cv.bounds.height)
+        for s in cells.indices {
+            if let h = headers[s] { ordered.append(h) }
+            ordered.append(contentsOf: cells[s])
+            if let f = footers[s] { ordered.append(f) }
+        }
+        var far: CGFloat = -.greatestFiniteMagnitude
+        for a in ordered {
+            far = max(far, vertical ? a.frame.maxY : a.frame.maxX)
+            reach.append(far)
+        }
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        let vertical = scrollDirection == .vertical
+        let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
+        // The first element whose far edge (or an earlier one's) passes `lo`, then on while they start before `hi`.
+        var a = 0, b = reach.count
+        while a < b { let m = (a + b) / 2; if reach[m] <= lo { a = m + 1 } else { b = m } }
+        var result: [UICollectionViewLayoutAttributes] = []
+        var i = a
+        while i < ordered.count {
+            let f = ordered[i].frame
+            if (vertical ? f.minY : f.minX) >= hi { break }
+            if f.intersects(rect) { result.append(ordered[i]) }
+            i += 1
+        }
+        if sectionHeadersPinToVisibleBounds, vertical, let cv = collectionView {
+            // Headers stay at the top while their section scrolls under them.
+            for (s, header) in headers.enumerated() {
+                guard let header else { continue }
+                let last = cells[s].map(\.frame.maxY).max() ?? header.frame.maxY
+                guard header.frame.minY < hi, last > lo else { continue }
+                let pinned = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                                                              with: header.indexPath)
+                pinned.frame = header.frame
+                pinned.frame.origin.y = min(max(header.frame.minY, cv.bounds.minY + cv.adjustedContentInset.top), last - header.frame.height)
+                pinned.zIndex = 1024
+                result.removeAll { $0 === header }
+                result.append(pinned)
+            }
+        }
+        return result
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        return cells[indexPath.section][indexPath.item]
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        let list = elementKind == UICollectionView.elementKindSectionHeader ? headers : footers
+        return list.indices.contains(indexPath.section) ? list[indexPath.section] : nil
+    }
+}
