@@ -360,3 +360,89 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
         #expect(table.visibleCells.map(\.frame.minY) == [0, 44, 88, 132])
     }
 }
+
+@MainActor @Suite struct SwipeActionTests {
+    /// Rows with a trailing Delete (destructive) and Flag, and a leading Pin.
+    @MainActor final class Swiped: NSObject, UITableViewDataSource, UITableViewDelegate {
+        var rows = (0..<10).map { "Row \($0)" }
+        var log: [String] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = rows[indexPath.row]
+            return cell
+        }
+        func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+            let delete = UIContextualAction(style: .destructive, title: "Delete") { [unowned self] _, _, done in
+                log.append("delete \(indexPath.row)")
+                rows.remove(at: indexPath.row)
+                tableView.deleteRows(at: [indexPath], with: .automatic)
+                done(true)
+            }
+            let flag = UIContextualAction(style: .normal, title: "Flag") { [unowned self] _, _, done in
+                log.append("flag \(indexPath.row)")
+                done(true)
+            }
+            return UISwipeActionsConfiguration(actions: [delete, flag])
+        }
+        func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+            UISwipeActionsConfiguration(actions: [UIContextualAction(style: .normal, title: "Pin") { [unowned self] _, _, done in
+                log.append("pin \(indexPath.row)")
+                done(true)
+            }])
+        }
+    }
+
+    func scene() -> (UITableView, Swiped, Fingers) {
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Swiped()
+        table.dataSource = source
+        table.delegate = source
+        window.addSubview(table)
+        objc_setAssociatedObject(table, &SwipeActionTests.key, source, .OBJC_ASSOCIATION_RETAIN)
+        endTurn()
+        return (table, source, Fingers())
+    }
+    nonisolated(unsafe) static var key: UInt8 = 0
+
+    @Test func aSwipeOpensARowOnItsActionsAndATapRunsOne() {
+        let (table, source, fingers) = scene()
+        // Row 2 (y 88..132) swiped 120 points left, slowly.
+        fingers.drag(from: CGPoint(x: 250, y: 110), to: CGPoint(x: 130, y: 110), steps: 12, interval: 0.03, lift: false)
+        fingers.wait(0.1)
+        fingers.up()
+        frames(0.5)
+        let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+        let open = try! #require(table.openSwipe)
+        #expect(open.buttons.map { $0.title(for: .normal) } == ["Delete", "Flag"])
+        #expect(cell.frame.minX == -open.openWidth)
+        #expect(open.buttons.allSatisfy { $0.frame.minX >= 320 - open.openWidth && $0.frame.maxX <= 320.5 })
+        #expect(!table.isDragging && table.contentOffset.y == 0)
+        // Flag, the inner button.
+        let flag = open.buttons[1]
+        fingers.tap(CGPoint(x: flag.frame.midX, y: 110))
+        frames(0.5)
+        #expect(source.log == ["flag 2"])
+        #expect(table.openSwipe == nil && cell.frame.minX == 0)
+    }
+
+    @Test func aFullSwipePerformsTheFirstActionAndAVerticalDragStillScrolls() {
+        let (table, source, fingers) = scene()
+        fingers.drag(from: CGPoint(x: 300, y: 66), to: CGPoint(x: 20, y: 66), steps: 14, interval: 0.02)
+        frames(0.5)
+        #expect(source.log == ["delete 1"])
+        #expect(table.numberOfRows(inSection: 0) == 9)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.text == "Row 2")
+        // Leading: Pin.
+        fingers.drag(from: CGPoint(x: 20, y: 20), to: CGPoint(x: 300, y: 20), steps: 14, interval: 0.02)
+        frames(0.5)
+        #expect(source.log == ["delete 1", "pin 0"])
+        // Up and down, a row with actions scrolls the table.
+        fingers.drag(from: CGPoint(x: 160, y: 400), to: CGPoint(x: 160, y: 300), steps: 8, lift: false)
+        #expect(table.isDragging && table.openSwipe == nil)
+        fingers.up()
+    }
+}

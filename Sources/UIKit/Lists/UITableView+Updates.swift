@@ -87,6 +87,7 @@ extension UITableView {
     /// Maps old positions to new ones through `batch`, checks the counts, carries heights, cells and the selection
     /// over, and animates.
     private func apply(_ batch: Batch, completion: [(Bool) -> Void]) {
+        closeSwipe(animated: false)
         layoutGeometry()
         let old = sections
         guard let dataSource else { reloadData(); completion.forEach { $0(true) }; return }

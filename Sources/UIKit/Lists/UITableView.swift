@@ -134,6 +134,10 @@ open class UITableView: UIScrollView {
     var updateDepth = 0
     var pendingCompletions: [(Bool) -> Void] = []
     private let selection = RowSelection()
+    private let rowSwipe = RowSwipe()
+    /// The row swiped open on its actions, and where a swipe began.
+    var openSwipe: OpenSwipe?
+    var swipeStart: CGFloat = 0
 
     /// A table of `style`.
     public init(frame: CGRect, style: Style) {
@@ -155,6 +159,8 @@ open class UITableView: UIScrollView {
         alwaysBounceVertical = true
         selection.addTarget(self, action: UITableView.rowSelected)
         addGestureRecognizer(selection)
+        rowSwipe.addTarget(self, action: UITableView.handleSwipe)
+        addGestureRecognizer(rowSwipe)
     }
 
     // MARK: Registration and reuse
@@ -229,6 +235,7 @@ open class UITableView: UIScrollView {
 
     /// Reloads everything: counts, heights and every cell shown.
     open func reloadData() {
+        closeSwipe(animated: false)
         countsValid = false
         geometryValid = false
         for (_, cell) in visibleCells_ { enqueue(cell) }
@@ -488,6 +495,8 @@ open class UITableView: UIScrollView {
 
     override func scrollViewDidScroll() {
         super.scrollViewDidScroll()
+        // Scrolling closes a row swiped open, as on iOS.
+        if isDragging, openSwipe != nil { closeSwipe(animated: true) }
         // Rows come and go as the content moves (before the delegate hears of the scroll, as on iOS).
         layoutRows()
     }
@@ -547,7 +556,8 @@ open class UITableView: UIScrollView {
             return
         }
         for (ip, cell) in visibleCells_ {
-            let r = rectForRowFast(ip)
+            // (A row swiped open stays moved aside.)
+            let r = rectForRowFast(ip).offsetBy(dx: openSwipe?.indexPath == ip ? openSwipe!.offset : 0, dy: 0)
             if cell.frame != r { cell.frame = r }
         }
         layoutHeadersAndFooters(b)
@@ -897,6 +907,12 @@ final class RowSelection: UIGestureRecognizer {
             v = current.superview
         }
         start = touch.location(in: nil)
+        if let table = list as? UITableView, table.openSwipe != nil {
+            // A touch anywhere but on its buttons closes a row swiped open, and does nothing else.
+            table.closeSwipe(animated: true)
+            state = .failed
+            return
+        }
         guard let ip = list.selectableItem(at: touch.location(in: list)) else { state = .failed; return }
         row = ip
         if list.delaysContentTouches {
