@@ -446,3 +446,70 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
         fingers.up()
     }
 }
+
+@MainActor @Suite struct EditingTests {
+    /// Movable, deletable rows.
+    @MainActor final class Editable: NSObject, UITableViewDataSource {
+        var rows = (0..<6).map { "Row \($0)" }
+        var log: [String] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = rows[indexPath.row]
+            return cell
+        }
+        func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+            log.append("commit \(editingStyle == .delete ? "delete" : "insert") \(indexPath.row)")
+            rows.remove(at: indexPath.row)
+            tableView.deleteRows(at: [indexPath], with: .automatic)
+        }
+        func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            log.append("move \(sourceIndexPath.row) \(destinationIndexPath.row)")
+            rows.insert(rows.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+        }
+    }
+
+    @Test func editingShowsDeleteControlsAndGripsAndTheyWork() {
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Editable()
+        table.dataSource = source
+        window.addSubview(table)
+        endTurn()
+        table.setEditing(true, animated: false)
+        table.layoutIfNeeded()
+        let cell = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+        cell.layoutIfNeeded()
+        #expect(cell.editingControl?.isHidden == false && cell.reorderControl?.isHidden == false)
+        #expect(cell.contentView.frame.minX == UITableViewCell.editingIndent)
+        let fingers = Fingers()
+        // The minus brings out Delete; Delete commits.
+        fingers.tap(CGPoint(x: 19, y: 66))
+        frames(0.5)
+        let delete = try! #require(table.openSwipe?.buttons.first)
+        #expect(delete.title(for: .normal) == "Delete")
+        fingers.tap(table.convert(CGPoint(x: delete.frame.midX, y: delete.frame.midY), to: nil))
+        frames(0.5)
+        #expect(source.log == ["commit delete 1"])
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["Row 0", "Row 2", "Row 3", "Row 4", "Row 5"])
+        // Row 0's grip dragged down two rows.
+        let grip = table.cellForRow(at: IndexPath(row: 0, section: 0))!.reorderControl!
+        let start = grip.convert(CGPoint(x: grip.bounds.midX, y: grip.bounds.midY), to: nil)
+        fingers.drag(from: start, to: CGPoint(x: start.x, y: start.y + 2 * 44 + 10), steps: 10, interval: 0.03)
+        frames(0.5)
+        #expect(source.log.last == "move 0 2")
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["Row 2", "Row 3", "Row 0", "Row 4", "Row 5"])
+        #expect(table.visibleCells.map(\.frame.minY) == [0, 44, 88, 132, 176])
+        #expect(table.contentOffset.y == 0)
+        // Out of editing: no controls, content back in place.
+        table.setEditing(false, animated: false)
+        table.layoutIfNeeded()
+        let first = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        first.layoutIfNeeded()
+        #expect(first.editingControl?.isHidden != false && first.contentView.frame.minX == 0)
+        withExtendedLifetime(source) {}
+    }
+}

@@ -117,6 +117,13 @@ extension UITableView {
         }
     }
 
+    /// Opens `ip` on `actions` from code (the editing control's Delete), animated.
+    func openSwipe(_ ip: IndexPath, actions: [UIContextualAction]) {
+        openSwipe = OpenSwipe(indexPath: ip, actions: actions, leading: false, fullSwipe: false)
+        makeSwipeButtons()
+        UIView.animate(withDuration: 0.25) { self.setSwipeOffset(-(self.openSwipe?.openWidth ?? 0)) }
+    }
+
     /// Buttons for the open row's actions, behind it at the side it opens to.
     private func makeSwipeButtons() {
         guard let open = openSwipe else { return }

@@ -135,6 +135,7 @@ open class UITableView: UIScrollView {
     var pendingCompletions: [(Bool) -> Void] = []
     private let selection = RowSelection()
     private let rowSwipe = RowSwipe()
+    private let rowReorder = RowReorder()
     /// The row swiped open on its actions, and where a swipe began.
     var openSwipe: OpenSwipe?
     var swipeStart: CGFloat = 0
@@ -161,6 +162,8 @@ open class UITableView: UIScrollView {
         addGestureRecognizer(selection)
         rowSwipe.addTarget(self, action: UITableView.handleSwipe)
         addGestureRecognizer(rowSwipe)
+        rowReorder.addTarget(self, action: UITableView.handleReorder)
+        addGestureRecognizer(rowReorder)
     }
 
     // MARK: Registration and reuse
@@ -547,7 +550,7 @@ open class UITableView: UIScrollView {
             visibleCells_[ip] = cell
             cell.setSelected(selected.contains(ip), animated: false)
             cell.setHighlighted(highlighted == ip, animated: false)
-            cell.setEditing(editing, animated: false)
+            configureEditing(cell, ip, animated: false)
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: ip)
         }
         if remeasured {
@@ -856,8 +859,36 @@ open class UITableView: UIScrollView {
 
     /// Turns editing on or off (the cells hear it).
     open func setEditing(_ editing: Bool, animated: Bool) {
+        closeSwipe(animated: false)
         self.editing = editing
-        for cell in visibleCells_.values { cell.setEditing(editing, animated: animated) }
+        for (ip, cell) in visibleCells_ { configureEditing(cell, ip, animated: animated) }
+    }
+
+    /// A cell's editing control and grip for its row, as the data source and delegate say.
+    private func configureEditing(_ cell: UITableViewCell, _ ip: IndexPath, animated: Bool) {
+        let editable = editing && (dataSource?.tableView(self, canEditRowAt: ip) ?? false)
+        cell.editingControlStyle = editable ? (tableDelegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete) : .none
+        cell.showsReorderControl = editing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false)
+        if cell.isEditing != editing || animated { cell.setEditing(editing, animated: animated) }
+    }
+
+    /// The minus of an editing row was tapped: its Delete button comes out (as a swipe would show it); a plus
+    /// inserts at once.
+    func editingControlTapped(_ cell: UITableViewCell) {
+        guard let ip = indexPath(for: cell) else { return }
+        if cell.editingControlStyle == .insert {
+            dataSource?.tableView(self, commit: .insert, forRowAt: ip)
+            return
+        }
+        if openSwipe?.indexPath == ip { closeSwipe(animated: true); return }
+        closeSwipe(animated: false)
+        let title = tableDelegate.map { $0.tableView(self, titleForDeleteConfirmationButtonForRowAt: ip) } ?? "Delete"
+        let delete = UIContextualAction(style: .destructive, title: title ?? "Delete") { [weak self] _, _, done in
+            guard let self else { return }
+            self.dataSource?.tableView(self, commit: .delete, forRowAt: ip)
+            done(true)
+        }
+        openSwipe(ip, actions: [delete])
     }
 }
 

@@ -217,9 +217,54 @@ open class UITableViewCell: UIView {
         showSelection(animated: animated)
     }
 
-    /// Sets editing.
+    /// Sets editing: the row's editing control (a red minus to delete, a green plus to insert) comes in at the
+    /// leading edge, and the reorder grip at the trailing edge where the row may move.
     open func setEditing(_ editing: Bool, animated: Bool) {
         editingState = editing
+        updateEditingControls()
+        if animated, window != nil {
+            UIView.animate(withDuration: 0.3) { self.setNeedsLayout(); self.layoutIfNeeded() }
+        } else {
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether the reorder grip shows while editing (the table sets it from `canMoveRowAt`).
+    open var showsReorderControl = false { didSet { updateEditingControls() } }
+    /// The editing control's kind while editing (the table sets it from the delegate's editing style).
+    var editingControlStyle: EditingStyle = .none { didSet { updateEditingControls() } }
+    private(set) var editingControl: UIButton?
+    private(set) var reorderControl: UIImageView?
+    /// How far the content moves in for the editing control.
+    static let editingIndent: CGFloat = 38
+
+    private func updateEditingControls() {
+        let wantsControl = editingState && editingControlStyle != .none
+        if wantsControl, editingControl == nil {
+            let button = UIButton(type: .custom)
+            button.addAction(UIAction { [weak self] _ in
+                guard let self else { return }
+                self.table?.editingControlTapped(self)
+            }, for: .touchUpInside)
+            addSubview(button)
+            editingControl = button
+        }
+        if let button = editingControl {
+            let insert = editingControlStyle == .insert
+            button.setImage(UIImage(systemName: insert ? "plus.circle.fill" : "minus.circle.fill",
+                                    withConfiguration: UIImage.SymbolConfiguration(pointSize: 22)), for: .normal)
+            button.tintColor = insert ? .systemGreen : .systemRed
+            button.isHidden = !wantsControl
+        }
+        let wantsGrip = editingState && showsReorderControl
+        if wantsGrip, reorderControl == nil {
+            let grip = UIImageView(image: UIImage(systemName: "line.3.horizontal", withConfiguration: UIImage.SymbolConfiguration(pointSize: 18)))
+            grip.tintColor = .tertiaryLabel
+            grip.sizeToFit()
+            addSubview(grip)
+            reorderControl = grip
+        }
+        reorderControl?.isHidden = !wantsGrip
         setNeedsLayout()
     }
 
@@ -315,13 +360,25 @@ open class UITableViewCell: UIView {
         let b = bounds
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         var contentWidth = b.width
-        if let accessory = shownAccessory {
+        // Editing: the control in at the leading edge, the grip at the trailing edge in the accessory's place.
+        let indent = editingControl?.isHidden == false ? Self.editingIndent : 0
+        if let button = editingControl, !button.isHidden {
+            button.frame = CGRect(x: rtl ? b.width - indent : 0, y: 0, width: indent, height: b.height)
+        }
+        shownAccessory?.isHidden = editingState
+        if let grip = reorderControl, !grip.isHidden {
+            let size = grip.bounds.size
+            grip.frame = CGRect(x: rtl ? 16 : b.width - 16 - size.width, y: ((b.height - size.height) / 2).rounded(),
+                                width: size.width, height: size.height)
+            contentWidth = max(0, b.width - 16 - size.width - 4)
+        } else if let accessory = shownAccessory, !editingState {
             let size = accessory.bounds.size
             let x = rtl ? 16 : b.width - 16 - size.width
             accessory.frame = CGRect(x: x, y: ((b.height - size.height) / 2).rounded(), width: size.width, height: size.height)
             contentWidth = max(0, b.width - 16 - size.width - 4)
         }
-        contentView.frame = CGRect(x: rtl ? b.width - contentWidth : 0, y: 0, width: contentWidth, height: b.height)
+        contentWidth = max(0, contentWidth - indent)
+        contentView.frame = CGRect(x: rtl ? b.width - indent - contentWidth : indent, y: 0, width: contentWidth, height: b.height)
         backgroundView?.frame = b
         if selectedBackgroundView != nil || defaultBackgroundMade { (selectedBackgroundView ?? defaultSelectedBackground).frame = b }
         if let view = configuredView {
