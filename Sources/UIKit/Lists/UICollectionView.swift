@@ -331,7 +331,8 @@ open class UICollectionView: UIScrollView {
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         loadCounts()
         let before = counts
-        let oldFrames = visibleCells_.mapValues(\.frame)
+        // (Where each cell was, by cell: kept cells change items.)
+        let oldFrames = Dictionary(uniqueKeysWithValues: visibleCells_.values.map { (ObjectIdentifier($0), $0.frame) })
         batch = ItemBatch()
         updates?()
         let b = batch!
@@ -376,7 +377,7 @@ open class UICollectionView: UIScrollView {
         UIView.performWithoutAnimation { layoutItems() }
         let keptNow = visibleCells_.filter { kept[$0.key] === $0.value }
         let added = visibleCells_.filter { kept[$0.key] == nil }.map(\.value)
-        for (ip, cell) in keptNow { if let from = map.first(where: { $0.value == ip })?.key, let f = oldFrames[from] { cell.frame = f } }
+        for (_, cell) in keptNow { if let f = oldFrames[ObjectIdentifier(cell)] { cell.frame = f } }
         for cell in added { cell.alpha = 0 }
         UIView.animate(withDuration: window == nil ? 0 : 0.3, animations: {
             for (ip, cell) in keptNow { if let a = self.collectionViewLayout.layoutAttributesForItem(at: ip) { cell.frame = a.frame } }

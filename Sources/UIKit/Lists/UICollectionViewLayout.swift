@@ -176,18 +176,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let itemSpacing = flow?.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing
             let (before, after, lead, trail) = vertical ? (inset.top, inset.bottom, inset.left, inset.right)
                 : (inset.left, inset.right, inset.top, inset.bottom)
-            let header = flow?.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize
-            let headerLength = vertical ? header.height : header.width
-            if headerLength > 0 {
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                                                         with: IndexPath(item: 0, section: s))
-                a.frame = rect(main: position, cross: 0, mainSize: headerLength, crossSize: width)
-                a.zIndex = 1
-                headers.append(a)
-                position += headerLength
-            } else {
-                headers.append(nil)
+            /// A header or footer `size` long at `position` (none when zero), moving `position` past it.
+            func supplementary(_ kind: String, _ size: CGSize) -> UICollectionViewLayoutAttributes? {
+                let length = vertical ? size.height : size.width
+                guard length > 0 else { return nil }
+                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: s))
+                a.frame = rect(main: position, cross: 0, mainSize: length, crossSize: width)
+                position += length
+                return a
             }
+            let header = supplementary(UICollectionView.elementKindSectionHeader,
+                                       flow?.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize)
+            header?.zIndex = 1
+            headers.append(header)
             position += before
             let available = max(0, width - lead - trail)
             var sectionCells: [UICollectionViewLayoutAttributes] = []
@@ -222,17 +223,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             if !sectionCells.isEmpty { position -= lineSpacing }
             position += after
             cells.append(sectionCells)
-            let footer = flow?.collectionView(cv, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize
-            let footerLength = vertical ? footer.height : footer.width
-            if footerLength > 0 {
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
-                                                         with: IndexPath(item: 0, section: s))
-                a.frame = rect(main: position, cross: 0, mainSize: footerLength, crossSize: width)
-                footers.append(a)
-                position += footerLength
-            } else {
-                footers.append(nil)
-            }
+            footers.append(supplementary(UICollectionView.elementKindSectionFooter,
+                                         flow?.collectionView(cv, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
         }
         contentSize = vertical ? CGSize(width: cv.bounds.width, height: position) : CGSize(width: position, height: cv.bounds.height)
         for s in cells.indices {

@@ -153,7 +153,8 @@ extension UITableView {
         }
 
         // Cells: those of kept rows follow them (from where they were); the others leave.
-        let oldFrames = visibleCells_.mapValues(\.frame)
+        // (Where each cell was, by cell: kept cells change rows.)
+        let oldFrames = Dictionary(uniqueKeysWithValues: visibleCells_.values.map { (ObjectIdentifier($0), $0.frame) })
         var cells: [IndexPath: UITableViewCell] = [:]
         var leaving: [UITableViewCell] = []
         for (ip, cell) in visibleCells_ {
@@ -167,11 +168,10 @@ extension UITableView {
         layoutGeometry()
         // Kept cells start from their old places; new ones fade in.
         let before = Set(visibleCells_.keys)
-        for (ip, cell) in visibleCells_ { if let from = rowMap.first(where: { $0.value == ip })?.key, let f = oldFrames[from] { cell.frame = f } }
         UIView.performWithoutAnimation { layoutRows() }
         let added = visibleCells_.filter { !before.contains($0.key) }.map(\.value)
         let moved = visibleCells_.filter { before.contains($0.key) }
-        for (ip, cell) in moved { cell.frame = oldFrames[rowMap.first(where: { $0.value == ip })?.key ?? ip] ?? cell.frame }
+        for (_, cell) in moved { cell.frame = oldFrames[ObjectIdentifier(cell)] ?? cell.frame }
         let finish: (Bool) -> Void = { [weak self] done in
             guard let self else { return }
             for cell in leaving {

@@ -514,6 +514,8 @@ open class UITableView: UIScrollView {
         backgroundView?.frame = bounds
     }
     private var lastWidth: CGFloat = -1
+    private var wantedScratch: [IndexPath] = []
+    private var goneScratch: [IndexPath] = []
 
     /// Shows the rows, headers and footers in the visible rectangle: cells for rows that came into view, back to
     /// their queues for rows that left, everything placed.
@@ -521,11 +523,18 @@ open class UITableView: UIScrollView {
         layoutGeometry()
         guard dataSource != nil else { return }
         let b = bounds
-        var wanted: [IndexPath] = []
+        // (Lists kept from frame to frame: a scrolled frame allocates none.)
+        var wanted = wantedScratch
+        wantedScratch = []
+        wanted.removeAll(keepingCapacity: true)
+        defer { wantedScratch = wanted }
         forEachRow(from: b.minY, to: b.maxY) { wanted.append($0) }
         // Rows that left.
         if visibleCells_.count > 0 {
-            var gone: [IndexPath] = []
+            var gone = goneScratch
+            goneScratch = []
+            gone.removeAll(keepingCapacity: true)
+            defer { goneScratch = gone }
             for (ip, _) in visibleCells_ where !rowIsVisible(ip, b) { gone.append(ip) }
             for ip in gone {
                 let cell = visibleCells_.removeValue(forKey: ip)!

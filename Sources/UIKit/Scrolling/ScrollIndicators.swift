@@ -61,8 +61,7 @@ final class ScrollIndicators {
     }
 
     /// Fades the indicators out after a moment, unless the content moves again first.
-    func hideSoon(in scrollView: UIScrollView) {
-        _ = scrollView // (the same call shape as `show`: the bars belong to it)
+    func hideSoon() {
         guard shown else { return }
         generation += 1
         let mine = generation
@@ -79,7 +78,7 @@ final class ScrollIndicators {
     /// `flashScrollIndicators()`: shown, then faded as after a scroll.
     func flash(in scrollView: UIScrollView) {
         show(in: scrollView)
-        hideSoon(in: scrollView)
+        hideSoon()
     }
 
     /// Puts the bars where the offset says, inside the visible bounds and the indicator insets.

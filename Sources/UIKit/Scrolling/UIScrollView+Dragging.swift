@@ -136,7 +136,7 @@ extension UIScrollView {
         }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
         guard moves else {
-            indicators.hideSoon(in: self)
+            indicators.hideSoon()
             return
         }
         isDecelerating = true
@@ -271,7 +271,7 @@ extension UIScrollView {
         motion = nil
         isDecelerating = false
         stopLink()
-        indicators.hideSoon(in: self)
+        indicators.hideSoon()
     }
 
     private func stopLink() {
