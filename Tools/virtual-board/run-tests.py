@@ -493,15 +493,24 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   ", ".join(l for l in idle_out.splitlines() if l.startswith("tap")) or "no tap")
     # The fling: the row under the panel's row 400, read from its colour marker (red: index mod 256, green: index div
     # 256), in each capture: it advances while the content glides, then stays where the app says it settled.
-    def row_at_400(name):
+    # (A panel row that straddles two rows (the content rests at a fractional offset) or the cell's last, partly
+    # covered one shows no marker colour; the nearest panel row that does is read instead, and its y returned with
+    # the row: a panel row wholly inside content row k satisfies (floor(offset) + y) // 44 == k.)
+    def marker_near_400(name):
         path = os.path.join(run, name + ".ppm")
         if not os.path.exists(path):
-            return None
+            return None, None
         w, h, px = images.read_ppm(path)
-        r, g, b = px[(400 * w + 3) * 3:(400 * w + 3) * 3 + 3]
-        return r + 256 * g if abs(b - 128) <= 2 else None
+        for y in (400, 401, 402, 403, 399, 398):
+            r, g, b = px[(y * w + 3) * 3:(y * w + 3) * 3 + 3]
+            if abs(b - 128) <= 2:
+                return r + 256 * g, y
+        return None, None
+    def row_at_400(name):
+        row, y = marker_near_400(name)
+        return row if y == 400 else None
     fling = [row_at_400(f"fling-{i}") for i in range(24)]
-    settled_row = row_at_400("fling-end")
+    settled_row, settled_y = marker_near_400("fling-end")
     list_out = read(os.path.join(run, "l.out"))
     settled = next((int(l.split()[1]) for l in list_out.splitlines() if l.startswith("list-settled")), None)
     rows = [x for x in fling if x is not None]
@@ -509,7 +518,7 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     # down, never back; the settled row is at least the last one captured.)
     climbing = [x for i, x in enumerate(rows) if i == 0 or x != rows[i - 1]]
     results.check(f"{display}: a uinput fling through a UITableView glides (rows strictly advancing) and settles",
-                  settled is not None and settled_row == (settled + 400) // 44 and len(climbing) >= 4
+                  settled is not None and settled_row is not None and settled_row == (settled + settled_y) // 44 and len(climbing) >= 4
                   and climbing == sorted(climbing) and len(set(climbing)) == len(climbing)
                   and settled_row is not None and rows and settled_row >= rows[-1]
                   and "list-dragging" in list_out and read(os.path.join(run, "l.status")).strip() == "0",
