@@ -18,6 +18,15 @@ __attribute__((target("avx2")))
 static inline __m256i tailLanes(int n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
+
+/// Stores the first `n` (fewer than eight) pixels of `v` at `d`. Not a masked store (`vpmaskmovd`): that is
+/// microcoded and many times slower on AMD's Zen, and a row's last pixels are stored once per row.
+__attribute__((target("avx2"), always_inline))
+static inline void storePartial(uint32_t *d, __m256i v, int n) {
+    uint32_t lanes[8] __attribute__((aligned(32)));
+    _mm256_store_si256((__m256i *)lanes, v);
+    for (int k = 0; k < n; k++) d[k] = lanes[k];
+}
 #endif
 
 #endif

@@ -24,8 +24,8 @@ static void fill_avx2(uint32_t *dst, int stride, int width, int height, uint32_t
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * stride);
         if (width < 8) {
-            // A narrow column: one store under a lane mask.
-            _mm256_maskstore_epi32((int *)row, tailLanes(width), c);
+            // A narrow column.
+            storePartial(row, c, width);
             continue;
         }
         // Eight pixels unaligned at the start, then aligned stores from the first 32-byte boundary (pixels are

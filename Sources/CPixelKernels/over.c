@@ -78,7 +78,7 @@ static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, ui
             // The last few pixels through the same arithmetic, loaded and stored under a lane mask.
             __m256i lanes = tailLanes(width - x);
             __m256i d = _mm256_maskload_epi32((const int *)(row + x), lanes);
-            _mm256_maskstore_epi32((int *)(row + x), lanes, BLEND_SOLID(d));
+            storePartial(row + x, BLEND_SOLID(d), width - x);
         }
     }
     #undef BLEND_SOLID
@@ -172,9 +172,15 @@ static inline void widen(uint32_t src, __m256i *lo, __m256i *hi) {
 // an opaque colour (`opaque`) fully covering all eight is the colour itself (the inside of a corner, a glyph's
 // stem); over eight transparent pixels (a store's glyphs, drawn on a cleared store) the scaled colour is the result.
 __attribute__((target("avx2"), always_inline))
-static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes, __m256i solid, __m256i solidLo,
+static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes, int n, __m256i solid, __m256i solidLo,
                                   __m256i solidHi, int opaque) {
-    if (opaque && coverage == ~(uint64_t)0) { _mm256_maskstore_epi32((int *)d, lanes, solid); return; }
+    // (`n`: how many of the eight lanes are in, which `lanes` masks; all eight take plain loads and stores, fewer a
+    // masked load and `storePartial`: a masked store is many times slower on some processors — microcoded on Zen.)
+    const int full = n == 8;
+    if (opaque && coverage == ~(uint64_t)0) {
+        if (full) _mm256_storeu_si256((__m256i *)d, solid); else storePartial(d, solid, n);
+        return;
+    }
     const __m256i zero = _mm256_setzero_si256();
     // Each pixel's coverage in its four bytes (pixels 0-3 from the low 128-bit half, 4-7 from the high one), then in
     // its four 16-bit lanes.
@@ -183,13 +189,30 @@ static inline void over_coverage8(uint32_t *d, uint64_t coverage, __m256i lanes,
     __m256i cov = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)coverage), spread);
     __m256i scaled = _mm256_packus_epi16(mulUN8(solidLo, _mm256_unpacklo_epi8(cov, zero)),
                                          mulUN8(solidHi, _mm256_unpackhi_epi8(cov, zero)));
-    __m256i dp = _mm256_maskload_epi32((const int *)d, lanes);
-    _mm256_maskstore_epi32((int *)d, lanes, _mm256_testz_si256(dp, dp) ? scaled : over8(dp, scaled));
+    __m256i dp = full ? _mm256_loadu_si256((const __m256i *)d) : _mm256_maskload_epi32((const int *)d, lanes);
+    __m256i out = _mm256_testz_si256(dp, dp) ? scaled : over8(dp, scaled);
+    if (full) _mm256_storeu_si256((__m256i *)d, out); else storePartial(d, out, n);
+}
+
+// One row's run of `width` pixels.
+__attribute__((target("avx2"), always_inline))
+static inline void over_solid_masked_run_avx2(uint32_t *d, const uint8_t *m, int width, __m256i solid, __m256i solidLo,
+                                              __m256i solidHi, int opaque) {
+    for (int x = 0; x < width; x += 8) {
+        // The last few pixels are loaded and stored under a lane mask (their missing coverage is 0).
+        int n = width - x < 8 ? width - x : 8;
+        uint64_t coverage = 0;
+        if (n == 8) __builtin_memcpy(&coverage, m + x, 8);
+        else for (int k = 0; k < n; k++) coverage |= (uint64_t)m[x + k] << (8 * k);
+        if (coverage == 0) continue; // outside the shape: nothing over
+        if (n == 8) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), 8, solid, solidLo, solidHi, opaque);
+        else over_coverage8(d + x, coverage, tailLanes(n), n, solid, solidLo, solidHi, opaque);
+    }
 }
 
 __attribute__((target("avx2")))
 static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
-                                   int height, uint32_t src) {
+                                   int height, uint32_t src, const int32_t *holes, int firstColumn) {
     __m256i solidLo, solidHi;
     widen(src, &solidLo, &solidHi);
     const __m256i solid = _mm256_set1_epi32((int)src);
@@ -197,15 +220,15 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
-        for (int x = 0; x < width; x += 8) {
-            // The last few pixels are loaded and stored under a lane mask (their missing coverage is 0).
-            int n = width - x < 8 ? width - x : 8;
-            uint64_t coverage = 0;
-            if (n == 8) __builtin_memcpy(&coverage, m + x, 8);
-            else for (int k = 0; k < n; k++) coverage |= (uint64_t)m[x + k] << (8 * k);
-            if (coverage == 0) continue; // outside the shape: nothing over
-            over_coverage8(d + x, coverage, n == 8 ? _mm256_set1_epi32(-1) : tailLanes(n), solid, solidLo, solidHi, opaque);
+        int from = width, to = width;
+        if (holes) {
+            from = holes[2 * y] - firstColumn, to = holes[2 * y + 1] - firstColumn;
+            if (from < 0) from = 0;
+            if (to > width) to = width;
+            if (from >= to) from = to = width;
         }
+        over_solid_masked_run_avx2(d, m, from, solid, solidLo, solidHi, opaque);
+        if (to < width) over_solid_masked_run_avx2(d + to, m + to, width - to, solid, solidLo, solidHi, opaque);
     }
 }
 
@@ -228,12 +251,12 @@ static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const ui
         uint64_t coverage;
         for (int x = 0; x < whole; x += 8) {
             __builtin_memcpy(&coverage, m + x, 8);
-            if (coverage) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), solid, solidLo, solidHi, opaque);
+            if (coverage) over_coverage8(d + x, coverage, _mm256_set1_epi32(-1), 8, solid, solidLo, solidHi, opaque);
         }
         if (tail) {
             __builtin_memcpy(&coverage, m + whole, 8);
             coverage &= tailBytes; // what lies past the row is not this row's
-            if (coverage) over_coverage8(d + whole, coverage, tailMask, solid, solidLo, solidHi, opaque);
+            if (coverage) over_coverage8(d + whole, coverage, tailMask, tail, solid, solidLo, solidHi, opaque);
         }
     }
 }
@@ -252,9 +275,33 @@ void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask
                                uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return;
 #if defined(__x86_64__)
-    if (vitrine_has_avx2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+    if (vitrine_has_avx2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src, NULL, 0); return; }
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
+}
+
+void vitrine_over_solid_masked_holes(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                     int height, uint32_t src, const int32_t *holes, int firstColumn) {
+    if (width <= 0 || height <= 0 || src == 0) return;
+#if defined(__x86_64__)
+    if (vitrine_has_avx2()) {
+        over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src, holes, firstColumn);
+        return;
+    }
+#endif
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
+        int from = width, to = width;
+        if (holes) {
+            from = holes[2 * y] - firstColumn, to = holes[2 * y + 1] - firstColumn;
+            if (from < 0) from = 0;
+            if (to > width) to = width;
+            if (from >= to) from = to = width;
+        }
+        vitrine_over_solid_masked_scalar(d, dstStride, m, maskStride, from, 1, src);
+        if (to < width) vitrine_over_solid_masked_scalar(d + to, dstStride, m + to, maskStride, width - to, 1, src);
+    }
 }
 
 void vitrine_add_a8(uint8_t *dst, int dstStride, const uint8_t *src, int srcStride, int width, int height) {

@@ -94,6 +94,7 @@ open class CALayer: NSObject, AssociationOwner {
         super.init()
         guard let other = layer as? CALayer else { return }
         bounds = other.bounds; position = other.position; anchorPoint = other.anchorPoint; transform = other.transform
+        transformIsIdentity = other.transformIsIdentity // (no observers run in a class's own initializer)
         opacity = other.opacity; isHidden = other.isHidden; masksToBounds = other.masksToBounds
         backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
         borderColor = other.borderColor; isOpaque = other.isOpaque; contents = other.contents
@@ -126,7 +127,7 @@ open class CALayer: NSObject, AssociationOwner {
     /// Receives display, drawing and layout requests; weak.
     open var delegate: (any CALayerDelegate)? {
         get { hostLink ?? weakDelegate }
-        set { weakDelegate = newValue; hostLink = nil }
+        set { weakDelegate = newValue; hostLink = nil; layoutHost = nil }
     }
     @exclusivity(unchecked) private weak var weakDelegate: (any CALayerDelegate)?
     /// The view this layer backs, as its delegate. Not `weak`: a weak reference gives its target a side table, and
@@ -138,6 +139,15 @@ open class CALayer: NSObject, AssociationOwner {
     /// goes away (UIView does, in its deinit).
     nonisolated public func setHostingDelegate(_ host: (any CALayerDelegate)?) {
         hostLink = host
+        layoutHost = host as? any CALayerHost
+    }
+    /// `hostLink` as the host that runs layout, cast once (the layout calls below ask on every frame change; a
+    /// dynamic cast to a protocol is a conformance lookup each time). Same lifetime as `hostLink`.
+    @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var layoutHost: (any CALayerHost)?
+    /// The delegate as a `CALayerHost`, if it is one.
+    @inline(__always) private var host: (any CALayerHost)? {
+        if hostLink != nil { return layoutHost }
+        return weakDelegate as? any CALayerHost
     }
 
     // MARK: Tree
@@ -272,7 +282,12 @@ open class CALayer: NSObject, AssociationOwner {
     /// The point of the bounds (in unit coordinates) that `position` places and transforms turn about.
     @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed(); propertyDidChange("anchorPoint", from: oldValue) } }
     /// The layer's transform, relative to its anchor point (only the affine part is drawn).
-    @exclusivity(unchecked) open var transform: CATransform3D = CATransform3DIdentity { didSet { changed(); propertyDidChange("transform", from: oldValue) } }
+    @exclusivity(unchecked) open var transform: CATransform3D = CATransform3DIdentity {
+        didSet { transformIsIdentity = transform == CATransform3DIdentity; changed(); propertyDidChange("transform", from: oldValue) }
+    }
+    /// Whether `transform` is the identity (kept: `frame` is read and set on every layout, and most layers are
+    /// untransformed).
+    @exclusivity(unchecked) private var transformIsIdentity = true
 
     open func affineTransform() -> CGAffineTransform { transform.affine }
     open func setAffineTransform(_ t: CGAffineTransform) { transform = CATransform3D(t) }
@@ -281,9 +296,17 @@ open class CALayer: NSObject, AssociationOwner {
     /// size (divided by the scale under a scale transform; kept under a rotation) and moves `position` so that
     /// reading `frame` back returns what was set (under a scale), wherever the anchor point is.
     open var frame: CGRect {
-        get { bounds.applying(transformToSuperlayer()) }
+        get {
+            if transformIsIdentity {
+                let size = bounds.size
+                return CGRect(x: position.x - size.width * anchorPoint.x, y: position.y - size.height * anchorPoint.y,
+                              width: size.width, height: size.height)
+            }
+            return bounds.applying(transformToSuperlayer())
+        }
         set {
-            let size = CALayer.boundsSize(forFrameSize: newValue.size, transform: affineTransform(), current: bounds.size)
+            let size = transformIsIdentity ? newValue.size
+                : CALayer.boundsSize(forFrameSize: newValue.size, transform: affineTransform(), current: bounds.size)
             // Each property is set once (and only if it changes): every set runs the property's action, and a
             // second set inside an animation block would replace the first animation with one that goes nowhere.
             if size != bounds.size { bounds.size = size }
@@ -643,7 +666,7 @@ open class CALayer: NSObject, AssociationOwner {
     /// with a delegate does (the delegate may draw in `draw(_:in:)`), and a layer without one does when its
     /// class overrides `draw(in:)` (learnt on its first display).
     private var wantsBackingStore: Bool {
-        if let host = delegate as? CALayerHost { return host.layerWantsBackingStore(self) }
+        if let host { return host.layerWantsBackingStore(self) }
         if delegate != nil { return true }
         return CALayer.classDraws[ObjectIdentifier(type(of: self))] ?? true
     }
@@ -726,18 +749,18 @@ open class CALayer: NSObject, AssociationOwner {
     /// Marks the layer for layout before the next frame. A view's layer passes the request to the view, so
     /// `layoutSubviews()` runs, as on iOS.
     open func setNeedsLayout() {
-        if let host = delegate as? CALayerHost { return host.layerNeedsLayout(self) }
+        if let host { return host.layerNeedsLayout(self) }
         needsLayoutFlag = true
     }
 
     open func needsLayout() -> Bool {
-        if let host = delegate as? CALayerHost { return host.layerLayoutIsPending(self) }
+        if let host { return host.layerLayoutIsPending(self) }
         return needsLayoutFlag
     }
 
     /// Lays out now if layout is pending (a view's layer: the view's `layoutIfNeeded()`).
     open func layoutIfNeeded() {
-        if let host = delegate as? CALayerHost { return host.layoutLayerIfNeeded(self) }
+        if let host { return host.layoutLayerIfNeeded(self) }
         guard needsLayoutFlag else { return }
         needsLayoutFlag = false
         layoutSublayers()

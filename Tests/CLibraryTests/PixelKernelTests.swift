@@ -182,6 +182,27 @@ import Testing
                                                      Int32(maskStride), Int32(w), Int32(h), pixel)
                 }
             }
+            // With holes: each row leaves out a run of columns (given in the mask's columns, the window starting `x`
+            // in), which keep the pixels they had; empty and reversed runs leave out nothing.
+            var holes = [Int32](repeating: 0, count: 2 * h)
+            for j in 0..<h {
+                let from = j % 3 + j % 4 * 3
+                holes[2 * j] = Int32(from); holes[2 * j + 1] = Int32(j == 2 ? from - 1 : from + j % 5 * 4)
+            }
+            var holed = original
+            mask.withUnsafeBufferPointer { m in
+                holed.withUnsafeMutableBufferPointer {
+                    vitrine_over_solid_masked_holes($0.baseAddress! + y * stride / 4 + x, Int32(stride), m.baseAddress! + y * maskStride + x,
+                                                    Int32(maskStride), Int32(w), Int32(h), pixel, holes, Int32(x))
+                }
+            }
+            var expectedHoled = expected
+            for j in 0..<h where holes[2 * j] < holes[2 * j + 1] {
+                for column in Int(holes[2 * j])..<max(Int(holes[2 * j]), min(Int(holes[2 * j + 1]), x + w)) where column >= x {
+                    expectedHoled[(y + j) * stride / 4 + column] = original[(y + j) * stride / 4 + column]
+                }
+            }
+            #expect(holed == expectedHoled, "alpha \(alpha), width \(width), runs \(runs): the loop with holes differs")
             #expect(vector == expected, "alpha \(alpha), width \(width), runs \(runs): the vector loop differs from pixman")
             #expect(padded == expected, "alpha \(alpha), width \(width), runs \(runs): the padded-mask loop differs from pixman")
             #expect(scalar == expected, "alpha \(alpha), width \(width), runs \(runs): the scalar loop differs from pixman")

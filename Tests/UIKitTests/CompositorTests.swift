@@ -122,6 +122,99 @@ import VitrinePlatform
         }
     }
 
+    /// The frame as shown, then the same state composited from scratch (every pixel repainted).
+    private func shownAndFullFrame(_ s: Scene) -> (CGImage, CGImage) {
+        let incremental = s.shown()
+        s.screen.compositor.setNeedsFullFrame()
+        s.window.setNeedsLayout()
+        endTurn()
+        return (incremental, s.shown())
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func aFillGrowingAtOneEndRepaintsThatEndOnly(scale: CGFloat) {
+        // A slider's track as its thumb moves: a rounded fill whose right edge moves by fractions of a point. Only
+        // the pixels that edge and its corners can reach are damaged, and they come out as a full repaint's.
+        let s = Scene(scale: scale)
+        let track = UIView(frame: CGRect(x: 20, y: 200, width: 150, height: 4))
+        track.backgroundColor = .systemBlue
+        track.layer.cornerRadius = 2
+        s.window.addSubview(track)
+        let wide = UIView(frame: CGRect(x: 20, y: 140, width: 120, height: 40))
+        wide.backgroundColor = .systemGreen
+        wide.layer.cornerRadius = 9
+        s.window.addSubview(wide)
+        endTurn()
+        for (i, width) in [150.3, 152.9, 151.0625, 149.5, 171.77].enumerated() {
+            track.frame.size.width = width
+            // Both side edges of the other move by fractions too.
+            wide.frame = CGRect(x: 20 + 0.37 * CGFloat(i + 1), y: 140, width: 120 + 0.6 * CGFloat(i + 1), height: 40)
+            endTurn()
+            // The track's end and the wide fill's sides (the pixels their radii, the partly covered ones and the
+            // moves reach), not the two fills: under half their area.
+            let damaged = s.damage.reduce(0) { $0 + $1.area }
+            #expect(damaged < Int((150 * 4 + 120 * 40) / 2 * scale * scale), "\(s.damage)")
+            let (incremental, full) = shownAndFullFrame(s)
+            #expect(maxDifference(incremental, full) == 0, "width \(width)")
+        }
+        // Moved far, a fill damages its two places, not the bands between them.
+        wide.frame.origin = CGPoint(x: 150, y: 20)
+        endTurn()
+        #expect(s.damage.reduce(0) { $0 + $1.area } <= Int(2 * (122 * 42) * scale * scale), "\(s.damage)")
+    }
+
+    @Test func aContainerThatPaintsNothingDamagesOnlyWhatItHolds() {
+        let s = Scene(scale: 1)
+        let container = UIView(frame: CGRect(x: 20, y: 130, width: 200, height: 100))
+        let dot = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        dot.backgroundColor = .systemRed
+        container.addSubview(dot)
+        s.window.addSubview(container)
+        endTurn()
+        container.frame = CGRect(x: 40, y: 120, width: 220, height: 110)
+        endTurn()
+        // The dot's old and new places: 10x10 each, not the container's 200x100.
+        #expect(s.damage.reduce(0) { $0 + $1.area } <= 2 * 10 * 10, "\(s.damage)")
+        let (incremental, full) = shownAndFullFrame(s)
+        #expect(maxDifference(incremental, full) == 0)
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func aShadowUnderAnOpaqueFillIsLeftOutOnlyWhereTheFillCoversIt(scale: CGFloat) {
+        // A slider thumb's shadow is blended without its middle, which the thumb's own opaque fill paints over: at
+        // every sub-pixel place the pixels are the ones the whole shadow gives.
+        func frames(clearing: Bool) -> [CGImage] {
+            QuartzCore.Painter.clearsUnderFill = clearing
+            defer { QuartzCore.Painter.clearsUnderFill = true }
+            let s = Scene(scale: scale)
+            let thumb = UIView(frame: CGRect(x: 40, y: 150, width: 28, height: 28))
+            thumb.backgroundColor = .white
+            thumb.layer.cornerRadius = 14
+            thumb.layer.shadowColor = UIColor.black.cgColor
+            thumb.layer.shadowOpacity = 0.6
+            thumb.layer.shadowRadius = 3
+            thumb.layer.shadowOffset = CGSize(width: 0, height: 2)
+            let card = UIView(frame: CGRect(x: 120, y: 140, width: 90, height: 50))
+            card.backgroundColor = .systemYellow
+            card.layer.cornerRadius = 6
+            card.layer.shadowOpacity = 0.9
+            card.layer.shadowRadius = 5
+            card.layer.shadowOffset = CGSize(width: 3, height: -2)
+            s.window.addSubview(thumb)
+            s.window.addSubview(card)
+            var shown: [CGImage] = []
+            for dx in [0, 0.3, 0.5, 0.77, 1.0625, 13.49] as [CGFloat] {
+                thumb.center = CGPoint(x: 54 + dx, y: 164 + dx / 3)
+                card.center.x = 165 + dx
+                endTurn()
+                shown.append(s.shown())
+            }
+            return shown
+        }
+        let whole = frames(clearing: false), cleared = frames(clearing: true)
+        for (a, b) in zip(whole, cleared) { #expect(maxDifference(a, b) == 0) }
+    }
+
     @Test func aDamageOnlySequenceGivesTheSamePixelsAsAFullRedraw() {
         let s = Scene(scale: 2)
         s.labels[0].text = "Zero!"

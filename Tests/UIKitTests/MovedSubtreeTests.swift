@@ -114,19 +114,21 @@ import VitrinePlatform
             s.container.center.y += dy
             s.clipped.center.y += dy
             endTurn()
-            // The damage covers where the container's painting was and is.
+            // The damage lies where the container's content was and is (the container paints nothing itself: its
+            // sublayers damage their own places).
             let scaled = { (r: CGRect) in PixelRect(covering: CGRect(x: r.minX * scale, y: r.minY * scale,
                                                                      width: r.width * scale, height: r.height * scale)) }
-            for place in [before, s.container.frame] {
-                let painted = scaled(place).intersection(PixelRect(x: 0, y: 0, width: Int(320 * scale), height: Int(240 * scale)))
-                #expect(s.screen.compositor.lastDamage.contains { $0.contains(painted) }, "damage covers \(place) after (\(dx), \(dy))")
-            }
+            let places = scaled(before).union(scaled(s.container.frame)).union(scaled(s.clipper.frame))
+            #expect(!s.screen.compositor.lastDamage.isEmpty)
+            #expect(s.screen.compositor.lastDamage.allSatisfy { places.contains($0) }, "damage after (\(dx), \(dy))")
             let incremental = s.screen.snapshotImage()!.cgImage!
+            let damageThen = s.screen.compositor.lastDamage
             let (kept, fresh) = recordsAndFromScratch(s)
             for (i, (k, f)) in zip(kept, fresh).enumerated() {
                 #expect(k == f, "layer \(i) after moving (\(dx), \(dy)) at scale \(scale)")
             }
-            #expect(maxDifference(incremental, s.screen.snapshotImage()!.cgImage!) == 0, "after moving (\(dx), \(dy))")
+            #expect(maxDifference(incremental, s.screen.snapshotImage()!.cgImage!) == 0,
+                    "after moving (\(dx), \(dy)): differs in \(differingRect(incremental, s.screen.snapshotImage()!.cgImage!).map { "\($0)" } ?? "-"), damage \(damageThen)")
             // (Against cairo's paths: rounded backgrounds' edges are placed to RoundedFill's grid, up to
             // `largestEdgeError` away, the pixels they cross up to that much coverage apart.)
             let edgeLevels = Int((255 * RoundedFill.largestEdgeError).rounded(.up))

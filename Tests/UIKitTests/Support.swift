@@ -24,6 +24,17 @@ func endTurn() { UIApplication.shared.runLoop.runOnce(maximumWait: 0) }
     return worst
 }
 
+/// Where `a` and `b` differ: the rectangle around every differing pixel (nil: none), for failure messages.
+@MainActor func differingRect(_ a: CGImage, _ b: CGImage) -> PixelRect? {
+    var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+    a.withUnsafePixels { pa, sa in b.withUnsafePixels { pb, sb in
+        for y in 0..<a.height { for x in 0..<a.width * 4 where pa[y * sa + x] != pb[y * sb + x] {
+            x0 = min(x0, x / 4); x1 = max(x1, x / 4); y0 = min(y0, y); y1 = max(y1, y)
+        } }
+    } }
+    return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+}
+
 /// A view that records the callbacks UIKit sends it, into a shared log.
 @MainActor
 final class RecordingView: UIView {

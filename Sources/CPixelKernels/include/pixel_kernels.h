@@ -39,6 +39,13 @@ void vitrine_over_argb_scalar(uint32_t *dst, int dstStride, const uint32_t *src,
 void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width, int height,
                                uint32_t src);
 
+/// `vitrine_over_solid_masked` leaving out, in each row `y`, the columns from `holes[2y]` to `holes[2y + 1]` (less
+/// `firstColumn`: the holes are given in the columns of a wider mask this window starts `firstColumn` into; an empty
+/// or reversed pair leaves nothing out). For a shadow whose middle lies under its layer's opaque fill: those pixels
+/// are painted over anyway, and the rows' ends are blended as two runs instead of one.
+void vitrine_over_solid_masked_holes(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                     int height, uint32_t src, const int32_t *holes, int firstColumn);
+
 /// How many readable bytes a mask for `vitrine_over_solid_masked_padded` needs after its last row.
 #define VITRINE_MASK_READ_PADDING 8
 

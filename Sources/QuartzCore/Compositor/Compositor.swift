@@ -348,6 +348,19 @@ public final class Compositor {
         var shadowPath: ObjectIdentifier?
         /// A running transition's progress (every step repaints the layer's travel).
         var transitionProgress: CGFloat?
+
+        /// Nothing of the layer's own shows: no visible background, contents, border, shadow or transition, and no
+        /// rounded mask over its sublayers (their clip rectangles do not carry the corners).
+        var paintsNothing: Bool {
+            (background?.alpha ?? 0) == 0 && !hasContents && (borderWidth == 0 || (borderColor?.alpha ?? 0) == 0)
+                && shadowColor == nil && transitionProgress == nil && !(masks && cornerRadius > 0)
+        }
+
+        /// Only a background colour shows (maybe rounded): no contents, border, shadow or transition.
+        var isPlainFill: Bool {
+            (background?.alpha ?? 0) > 0 && !hasContents && (borderWidth == 0 || (borderColor?.alpha ?? 0) == 0)
+                && shadowColor == nil && transitionProgress == nil
+        }
     }
 
     private func walk(_ layer: CALayer, parent: CGAffineTransform, opacity: Float, clip: CGRect?, opaqueClip: CGRect?,
@@ -450,10 +463,11 @@ public final class Compositor {
                                 shadowOffset: v.shadowOffset, shadowRadius: v.shadowRadius,
                                 shadowPath: v.shadowPath.map(ObjectIdentifier.init), transitionProgress: v.transition?.progress)
         var snapshotChanged = true
+        let directPaint = Painter.directPaint(layer, v, toDevice: toDevice)
         if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
-                damage.add(old.rect)
-                damage.add(rect)
+                Self.addChangeDamage(from: old.snapshot, old.rect, to: snapshot, rect,
+                                     paintedDirectly: old.directPaint != nil && directPaint != nil, into: &damage)
             } else {
                 snapshotChanged = false
                 if let redrawn = layer.redrawnRect {
@@ -477,7 +491,6 @@ public final class Compositor {
             let shown = v.cornerRadius > 0 ? Self.squarePart(deviceBounds, radius: v.cornerRadius, toDevice) : deviceBounds
             childOpaqueClip = opaqueClip.map { shown.intersection($0) } ?? shown
         }
-        let directPaint = Painter.directPaint(layer, v, toDevice: toDevice)
         if let record = layer.compositorRecord {
             // (Stored only when they differ: each is a struct of many references, and copying one retains them all.)
             if !valuesKept { record.values = copy v }
@@ -496,6 +509,73 @@ public final class Compositor {
                  damage: &damage)
         }
         layer.clearChangeFlags()
+    }
+
+    /// Damages what a change of a layer's own appearance (`old` shown in `oldRect`, `new` to be shown in `newRect`)
+    /// can alter: both rectangles, or less where most of their pixels cannot change —
+    /// - a layer that paints nothing itself (a container, moved or resized: its sublayers damage their own places);
+    /// - a plain fill (a background colour, maybe rounded; no contents, border or shadow) painted without cairo
+    ///   (`paintedDirectly`, then and now) whose edges moved under the same colour, radius and scale: the pixels a
+    ///   moved edge (and its corners) can reach, across the fill — a slider's track growing at one end repaints
+    ///   that end, not the track. (Not a fill cairo paints: cairo's coverage of a pixel can differ by a level with
+    ///   the clip around it, and the bands would cut the rectangles of what lies under the fill where a full
+    ///   repaint does not.)
+    static func addChangeDamage(from old: Snapshot, _ oldRect: PixelRect, to new: Snapshot, _ newRect: PixelRect,
+                                paintedDirectly: Bool, into damage: inout DamageRegion) {
+        if old.paintsNothing && new.paintsNothing { return }
+        guard paintedDirectly, let bands = movedEdgeBands(from: old, to: new) else {
+            damage.add(oldRect)
+            damage.add(newRect)
+            return
+        }
+        let reach = oldRect.union(newRect)
+        let banded = (bands.0.intersection(reach).area + bands.1.intersection(reach).area + bands.2.intersection(reach).area
+                      + bands.3.intersection(reach).area)
+        // (A fill moved far, or by as much as its size, is less as its two places.)
+        guard banded < oldRect.area + newRect.area else {
+            damage.add(oldRect)
+            damage.add(newRect)
+            return
+        }
+        // (Four calls, not a loop over an array: a frame allocates nothing.)
+        damage.add(bands.0.intersection(reach)); damage.add(bands.1.intersection(reach))
+        damage.add(bands.2.intersection(reach)); damage.add(bands.3.intersection(reach))
+    }
+
+    /// For `addChangeDamage`: the bands around the edges of a plain fill that moved (device pixels; empty for an
+    /// edge that stayed — left, right, top, bottom), or nil when the
+    /// change is not only that — or when an edge comes close enough to the opposite one for a pixel's coverage to
+    /// depend on both (a fill narrower than its corners and a few pixels), or the radius is clamped differently.
+    private static func movedEdgeBands(from old: Snapshot, to new: Snapshot) -> (PixelRect, PixelRect, PixelRect, PixelRect)? {
+        guard old.isPlainFill, new.isPlainFill, old.background == new.background, old.cornerRadius == new.cornerRadius,
+              old.opacity == new.opacity, old.clip == new.clip, old.masks == new.masks,
+              old.toDevice.a == new.toDevice.a, old.toDevice.b == new.toDevice.b,
+              old.toDevice.c == new.toDevice.c, old.toDevice.d == new.toDevice.d, new.toDevice.isRectilinear else { return nil }
+        let o = old.bounds.applying(old.toDevice), n = new.bounds.applying(new.toDevice)
+        let t = new.toDevice
+        let scale = Swift.max(abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        let r = Swift.min(old.cornerRadius * scale, o.width / 2, o.height / 2)
+        guard r == Swift.min(new.cornerRadius * scale, n.width / 2, n.height / 2) else { return nil }
+        // Beyond this distance from an edge, a pixel's coverage no longer depends on where the edge is (the corner
+        // blocks reach r plus the partly covered pixel; the fill's edges are placed to a sixteenth of a pixel).
+        let reach = r.rounded(.up) + 2
+        let xMoved = o.minX != n.minX || o.maxX != n.maxX, yMoved = o.minY != n.minY || o.maxY != n.maxY
+        if xMoved && Swift.min(o.width, n.width) < 2 * reach + 4 { return nil }
+        if yMoved && Swift.min(o.height, n.height) < 2 * reach + 4 { return nil }
+        let across = (min: Swift.min(o.minY, n.minY) - 2, max: Swift.max(o.maxY, n.maxY) + 2)
+        let down = (min: Swift.min(o.minX, n.minX) - 2, max: Swift.max(o.maxX, n.maxX) + 2)
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        func vertical(_ a: CGFloat, _ b: CGFloat) -> PixelRect {
+            guard a != b else { return none }
+            return PixelRect(covering: CGRect(x: Swift.min(a, b) - reach, y: across.min,
+                                              width: abs(a - b) + 2 * reach, height: across.max - across.min))
+        }
+        func horizontal(_ a: CGFloat, _ b: CGFloat) -> PixelRect {
+            guard a != b else { return none }
+            return PixelRect(covering: CGRect(x: down.min, y: Swift.min(a, b) - reach,
+                                              width: down.max - down.min, height: abs(a - b) + 2 * reach))
+        }
+        return (vertical(o.minX, n.minX), vertical(o.maxX, n.maxX), horizontal(o.minY, n.minY), horizontal(o.maxY, n.maxY))
     }
 
     /// The part of `deviceBounds` (the layer's bounds under the rectilinear `toDevice`) that the layer's own

@@ -25,12 +25,15 @@ final class ShadowMask {
         var gravity: CALayerContentsGravity
         var contentsRect: CGRect
         var contentsCenter: CGRect
+        /// The shadow offset in device pixels when the layer's own background is opaque and square to the screen:
+        /// the mask is left empty where that background will certainly cover the shadow (see `clearUnderFill`).
+        var underFill: CGSize?
 
         static func == (l: Key, r: Key) -> Bool {
             l.linear == r.linear && l.sigma == r.sigma && l.path === r.path && l.bounds == r.bounds
                 && l.background == r.background && l.cornerRadius == r.cornerRadius && l.borderWidth == r.borderWidth
                 && l.contentsID == r.contentsID && l.contentsVersion == r.contentsVersion && l.gravity == r.gravity && l.contentsRect == r.contentsRect
-                && l.contentsCenter == r.contentsCenter
+                && l.contentsCenter == r.contentsCenter && l.underFill == r.underFill
         }
     }
 
@@ -44,9 +47,12 @@ final class ShadowMask {
     let width: Int, height: Int, stride: Int
     /// The same pixels as a pixman image, for blends into a destination the vector loop cannot write.
     let pixmanImage: OpaquePointer?
+    /// For each row, the columns `clearUnderFill` emptied (a start and an end; equal when none), which the blend
+    /// leaves out; nil when the layer has no opaque fill over its shadow.
+    let holes: UnsafeMutablePointer<Int32>?
 
-    init(key: Key, surface: OpaquePointer, origin: CGPoint) {
-        self.key = key; self.surface = surface; self.origin = origin
+    init(key: Key, surface: OpaquePointer, origin: CGPoint, holes: UnsafeMutablePointer<Int32>?) {
+        self.key = key; self.surface = surface; self.origin = origin; self.holes = holes
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -60,6 +66,7 @@ final class ShadowMask {
     }
 
     deinit {
+        holes?.deallocate()
         if let pixmanImage { pixman_image_unref(pixmanImage) }
         cairo_surface_destroy(surface)
     }
@@ -101,7 +108,8 @@ extension Painter {
         cairo_surface_flush(d.surface)
         let from = UnsafePointer(coverage) + (r.y - y) * mask.stride + (r.x - x)
         if let (to, stride) = directPixels(d.destination, r) {
-            vitrine_over_solid_masked(to, Int32(stride), from, Int32(mask.stride), Int32(r.width), Int32(r.height), color.argb32)
+            vitrine_over_solid_masked_holes(to, Int32(stride), from, Int32(mask.stride), Int32(r.width), Int32(r.height), color.argb32,
+                                            mask.holes.map { $0 + 2 * (r.y - y) }, Int32(r.x - x))
         } else if let solid = solidImage(color), let image = mask.pixmanImage {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, image, d.destination, 0, 0, Int32(r.x - x), Int32(r.y - y),
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
@@ -117,7 +125,9 @@ extension Painter {
                                  bounds: v.bounds, background: (v.backgroundColor?.alpha ?? 0) > 0,
                                  cornerRadius: v.cornerRadius, borderWidth: (v.borderColor?.alpha ?? 0) > 0 ? v.borderWidth : 0,
                                  contentsID: v.contents.map(ObjectIdentifier.init), contentsVersion: layer.displayCount, gravity: v.contentsGravity,
-                                 contentsRect: v.contentsRect, contentsCenter: v.contentsCenter)
+                                 contentsRect: v.contentsRect, contentsCenter: v.contentsCenter,
+                                 underFill: clearsUnderFill && (v.backgroundColor?.alpha ?? 0) >= 1 && linear.isRectilinear
+                                    ? CGSize(width: v.shadowOffset.width, height: v.shadowOffset.height).applying(linear) : nil)
         if let cached = layer.shadowCache, cached.key == key { return cached }
         layer.shadowCache = nil
         let shape = (v.shadowPath?.boundingBox ?? v.ownPaintedRect).applying(linear)
@@ -144,10 +154,54 @@ extension Painter {
             BoxBlur.gaussianApproximation(cairo_image_surface_get_data(surface)!, width: w, height: h,
                                           stride: Int(cairo_image_surface_get_stride(surface)), sigma: key.sigma)
         }
+        var holes: UnsafeMutablePointer<Int32>?
+        if let offset = key.underFill {
+            let deviceScale = Swift.max(abs(linear.a), abs(linear.b), abs(linear.c), abs(linear.d))
+            let rows = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * h)
+            rows.initialize(repeating: 0, count: 2 * h)
+            clearUnderFill(cairo_image_surface_get_data(surface)!, width: w, height: h, stride: Int(cairo_image_surface_get_stride(surface)),
+                           fill: v.bounds.applying(linear).offsetBy(dx: -x0 - offset.width, dy: -y0 - offset.height),
+                           radius: v.cornerRadius * deviceScale, holes: rows)
+            holes = rows
+        }
         cairo_surface_mark_dirty(surface)
-        let mask = ShadowMask(key: key, surface: surface, origin: CGPoint(x: x0, y: y0))
+        let mask = ShadowMask(key: key, surface: surface, origin: CGPoint(x: x0, y: y0), holes: holes)
         layer.shadowCache = mask
         return mask
+    }
+
+    /// Whether shadow masks leave out what their layer's opaque background covers (tests turn it off to compare).
+    @exclusivity(unchecked) static var clearsUnderFill = true
+
+    /// Zeroes the mask's pixels that the layer's opaque background (`fill`, rounded by `radius`, in the mask's pixels)
+    /// covers wherever the two land: the painter blends the shadow and then fills the background over it, so those
+    /// pixels of the shadow are never seen — and a zero-coverage block costs the blend nothing (a slider thumb's
+    /// shadow is mostly under the thumb). The mask is placed on whole pixels and the fill to a sixteenth, so the
+    /// shape is taken one pixel in from where it is.
+    /// The emptied columns of each row go in `holes` (a start and an end per row; left as they are in rows with none).
+    static func clearUnderFill(_ bits: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, fill: CGRect, radius: CGFloat,
+                               holes: UnsafeMutablePointer<Int32>) {
+        let inner = fill.insetBy(dx: 1, dy: 1)
+        guard inner.width > 0, inner.height > 0 else { return }
+        let r = Swift.max(0, Swift.min(radius, fill.width / 2, fill.height / 2) - 1)
+        // The shape's horizontal extent at height `y` (a convex shape: a pixel lies inside if its four corners do).
+        func extent(_ y: CGFloat) -> (CGFloat, CGFloat)? {
+            guard y >= inner.minY, y <= inner.maxY else { return nil }
+            let dy = y < inner.minY + r ? inner.minY + r - y : (y > inner.maxY - r ? y - (inner.maxY - r) : 0)
+            let dx = r - (r * r - dy * dy).squareRoot()
+            return (inner.minX + dx, inner.maxX - dx)
+        }
+        let firstRow = Swift.max(0, Int(inner.minY.rounded(.up))), endRow = Swift.min(height, Int(inner.maxY.rounded(.down)))
+        guard firstRow < endRow else { return }
+        for j in firstRow..<endRow {
+            guard let top = extent(CGFloat(j)), let bottom = extent(CGFloat(j + 1)) else { continue }
+            let from = Swift.max(0, Int(Swift.max(top.0, bottom.0).rounded(.up)))
+            let to = Swift.min(width, Int(Swift.min(top.1, bottom.1).rounded(.down)))
+            if to > from {
+                memset(bits + j * stride + from, 0, to - from)
+                holes[2 * j] = Int32(from); holes[2 * j + 1] = Int32(to)
+            }
+        }
     }
 
     /// Adds `path` to cairo's current path.
