@@ -93,7 +93,7 @@ open class UICollectionViewCell: UICollectionReusableView {
             setNeedsLayout()
         }
     }
-    private var configuredView: (any UIView & UIContentView)?
+    var configuredView: (any UIView & UIContentView)?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -132,6 +132,9 @@ open class UICollectionViewCell: UICollectionReusableView {
 /// `dequeueReusableCell(withReuseIdentifier:for:)` (or cell registrations) as they scroll in and out.
 @preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
+    /// Which way a layout scrolls.
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+
     public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 
@@ -162,6 +165,10 @@ open class UICollectionView: UIScrollView {
             collectionDelegate = delegate as? (any UICollectionViewDelegate)
             collectionViewLayout.invalidateLayout()
         }
+    }
+    /// Whether the list's cells show their editing accessories (`UICellAccessory` displayed `.whenEditing`).
+    open var isEditing = false {
+        didSet { for cell in visibleCells_.values { (cell as? UICollectionViewListCell)?.isEditing = isEditing } }
     }
     open var allowsSelection = true
     open var allowsMultipleSelection = false
@@ -198,8 +205,13 @@ open class UICollectionView: UIScrollView {
         commonInit()
     }
 
+    /// Whether the background is still the default one (a list layout then gives the collection view its own).
+    var usesDefaultBackground = true
+    open override var backgroundColor: UIColor? { didSet { usesDefaultBackground = false } }
+
     private func commonInit() {
         backgroundColor = .systemBackground
+        usesDefaultBackground = true
         selection.addTarget(self, action: UICollectionView.itemTapped)
         addGestureRecognizer(selection)
     }
@@ -321,7 +333,7 @@ open class UICollectionView: UIScrollView {
         for (_, v) in visibleSupplementaries { enqueueSupplementary(v) }
         visibleSupplementaries.removeAll()
         selected.removeAll()
-        measured.removeAll()
+        measured.removeAll(); measuredSupplementaries.removeAll()
         collectionViewLayout.invalidateLayout()
     }
 
@@ -372,7 +384,7 @@ open class UICollectionView: UIScrollView {
         }
         visibleCells_ = kept
         selected = selected.compactMap { map[$0] }
-        measured = [:]
+        measured = [:]; measuredSupplementaries = [:]
         collectionViewLayout.invalidateLayout()
         UIView.performWithoutAnimation { layoutItems() }
         let keptNow = visibleCells_.filter { kept[$0.key] === $0.value }
@@ -434,6 +446,34 @@ open class UICollectionView: UIScrollView {
 
     /// A size measured from the item's cell (layouts with an estimated item size ask).
     func measuredSize(at indexPath: IndexPath) -> CGSize? { measured[indexPath] }
+    /// The same for a section's header or footer.
+    func measuredSupplementarySize(kind: String, section: Int) -> CGSize? { measuredSupplementaries["\(kind)#\(section)"] }
+    private var measuredSupplementaries: [String: CGSize] = [:]
+
+    /// What `view` needs where the layout put it: a flow layout's estimated item is measured whole; an element
+    /// with an estimated length (compositional layouts) keeps the layout's width across and is measured along.
+    private func measure(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) -> CGSize? {
+        if collectionViewLayout is UICollectionViewFlowLayout { return view.sizeThatFits(a.size) }
+        guard a.estimatesSize else { return nil }
+        let vertical = (collectionViewLayout as? UICollectionViewCompositionalLayout)?.configuration.scrollDirection != .horizontal
+        view.frame = a.frame
+        let content = (view as? UICollectionViewCell)?.contentView ?? view
+        let fit: CGSize
+        if content.constraints.isEmpty && content.subviews.allSatisfy({ $0.translatesAutoresizingMaskIntoConstraints }) {
+            // No constraints: the view's own answer (a content configuration's view, a label).
+            fit = view.sizeThatFits(vertical ? CGSize(width: a.size.width, height: .greatestFiniteMagnitude)
+                                    : CGSize(width: .greatestFiniteMagnitude, height: a.size.height))
+        } else {
+            // Laid out at the given width first, so that multi-line labels know where they wrap.
+            for _ in 0..<2 { view.layoutIfNeeded() }
+            fit = content.systemLayoutSizeFitting(vertical ? CGSize(width: a.size.width, height: 0) : CGSize(width: 0, height: a.size.height),
+                                                  withHorizontalFittingPriority: vertical ? .required : .fittingSizeLevel,
+                                                  verticalFittingPriority: vertical ? .fittingSizeLevel : .required)
+        }
+        let scale = window?.screen.scale ?? UIScreen.main.scale
+        func up(_ v: CGFloat) -> CGFloat { max(1, (v * scale).rounded(.up) / scale) }
+        return vertical ? CGSize(width: a.size.width, height: up(fit.height)) : CGSize(width: up(fit.width), height: a.size.height)
+    }
 
     /// Shows the elements in the visible rectangle.
     func layoutItems() {
@@ -468,8 +508,8 @@ open class UICollectionView: UIScrollView {
                 if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
                 visibleCells_[ip] = cell
                 cell.isSelected = selected.contains(ip)
-                if let flow = collectionViewLayout as? UICollectionViewFlowLayout, flow.estimatedItemSize != .zero, measured[ip] == nil {
-                    let fit = cell.sizeThatFits(a.size)
+                (cell as? UICollectionViewListCell)?.isEditing = isEditing
+                if collectionViewLayout.selfSizesCells, measured[ip] == nil, let fit = measure(cell, a) {
                     measured[ip] = fit
                     if fit != a.size { remeasure = true }
                 }
@@ -495,6 +535,11 @@ open class UICollectionView: UIScrollView {
                 view = made
                 if view.superview !== self { addSubview(view) }
                 visibleSupplementaries[key] = view
+                let measureKey = "\(a.representedElementKind ?? "")#\(a.indexPath.section)"
+                if a.estimatesSize, measuredSupplementaries[measureKey] == nil, let fit = measure(view, a) {
+                    measuredSupplementaries[measureKey] = fit
+                    if fit != a.size { remeasure = true }
+                }
             }
             if view.frame != a.frame { view.frame = a.frame }
             if a.zIndex > 0, subviews.last !== view { bringSubviewToFront(view) }
@@ -516,6 +561,11 @@ open class UICollectionView: UIScrollView {
         loadCounts()
         collectionViewLayout.prepareIfNeeded()
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        loadCounts()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
     /// The item at `point` (content coordinates), if any.
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {

@@ -22,6 +22,12 @@ open class UICollectionViewLayoutAttributes: NSObject {
     public var alpha: CGFloat = 1
     public var zIndex = 0
     public var isHidden = false
+    /// The layout's size along the scroll axis is an estimate: the collection view measures the view and lays out
+    /// again with what it needs.
+    var estimatesSize = false
+    /// For a list row: how the list looks and whether the row is its section's first or last (separators, corners).
+    var listAppearance: UICollectionLayoutListConfiguration?
+    var listPosition = (first: false, last: false)
     public let representedElementCategory: ElementCategory
     /// The supplementary kind (`UICollectionView.elementKindSectionHeader`…), nil for cells.
     public let representedElementKind: String?
@@ -75,6 +81,9 @@ open class UICollectionViewLayout: NSObject {
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         proposedContentOffset
     }
+
+    /// Whether some sizes are estimates that the collection view corrects by measuring the cells it shows.
+    var selfSizesCells: Bool { false }
 
     /// Prepares the layout if it is not valid.
     func prepareIfNeeded() {
@@ -133,12 +142,14 @@ extension UICollectionViewDelegateFlowLayout {
 /// `minimumLineSpacing` apart, sections inset by `sectionInset`, with optional header and footer.
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
-    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    /// (UIKit's type is `UICollectionView.ScrollDirection`; the name here keeps code that spells it this way.)
+    public typealias ScrollDirection = UICollectionView.ScrollDirection
 
     open var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Not zero: items are sized from their cells (`sizeThatFits`) — Vitrine measures them as it lays them out.
     open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
+    override var selfSizesCells: Bool { estimatedItemSize != .zero }
     open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }

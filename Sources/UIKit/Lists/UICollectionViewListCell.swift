@@ -1,0 +1,224 @@
+import Foundation
+
+/// A standard view at the side of a list cell (UIKit's `UICellAccessory`): a disclosure chevron, a checkmark, a
+/// label, an app's view; each shown always, only while editing, or only while not.
+public struct UICellAccessory {
+    public enum DisplayedState: Int, Sendable { case always, whenEditing, whenNotEditing }
+
+    public struct DisclosureIndicatorOptions {
+        public var isHidden: Bool?
+        public var tintColor: UIColor?
+        public init(isHidden: Bool? = nil, tintColor: UIColor? = nil) { self.isHidden = isHidden; self.tintColor = tintColor }
+    }
+    public struct CheckmarkOptions {
+        public var isHidden: Bool?
+        public var tintColor: UIColor?
+        public init(isHidden: Bool? = nil, tintColor: UIColor? = nil) { self.isHidden = isHidden; self.tintColor = tintColor }
+    }
+    public struct LabelOptions {
+        public var isHidden: Bool?
+        public var tintColor: UIColor?
+        public var font: UIFont?
+        public init(isHidden: Bool? = nil, tintColor: UIColor? = nil, font: UIFont? = nil) {
+            self.isHidden = isHidden; self.tintColor = tintColor; self.font = font
+        }
+    }
+    /// Which side of the cell an app's view goes on.
+    public enum Placement { case leading(displayed: DisplayedState = .always), trailing(displayed: DisplayedState = .always) }
+    public struct CustomViewConfiguration {
+        public var customView: UIView
+        public var placement: Placement
+        public var isHidden: Bool?
+        public var tintColor: UIColor?
+        public init(customView: UIView, placement: Placement, isHidden: Bool? = nil, tintColor: UIColor? = nil) {
+            self.customView = customView; self.placement = placement; self.isHidden = isHidden; self.tintColor = tintColor
+        }
+    }
+
+    enum Kind {
+        case disclosureIndicator(tint: UIColor?), checkmark(tint: UIColor?), label(String, tint: UIColor?, font: UIFont?)
+        case custom(UIView, leading: Bool)
+    }
+    let kind: Kind
+    let displayed: DisplayedState
+    let hidden: Bool
+
+    public static func disclosureIndicator(displayed: DisplayedState = .always,
+                                           options: DisclosureIndicatorOptions = DisclosureIndicatorOptions()) -> UICellAccessory {
+        UICellAccessory(kind: .disclosureIndicator(tint: options.tintColor), displayed: displayed, hidden: options.isHidden ?? false)
+    }
+    public static func checkmark(displayed: DisplayedState = .always, options: CheckmarkOptions = CheckmarkOptions()) -> UICellAccessory {
+        UICellAccessory(kind: .checkmark(tint: options.tintColor), displayed: displayed, hidden: options.isHidden ?? false)
+    }
+    public static func label(text: String, displayed: DisplayedState = .always, options: LabelOptions = LabelOptions()) -> UICellAccessory {
+        UICellAccessory(kind: .label(text, tint: options.tintColor, font: options.font), displayed: displayed, hidden: options.isHidden ?? false)
+    }
+    public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
+        switch configuration.placement {
+        case .leading(let d): return UICellAccessory(kind: .custom(configuration.customView, leading: true), displayed: d, hidden: configuration.isHidden ?? false)
+        case .trailing(let d): return UICellAccessory(kind: .custom(configuration.customView, leading: false), displayed: d, hidden: configuration.isHidden ?? false)
+        }
+    }
+
+    /// Whether it shows in a cell that is (or is not) editing.
+    func isShown(editing: Bool) -> Bool {
+        guard !hidden else { return false }
+        switch displayed {
+        case .always: return true
+        case .whenEditing: return editing
+        case .whenNotEditing: return !editing
+        }
+    }
+}
+
+/// A row of a list laid out by `UICollectionViewCompositionalLayout.list(using:)` (UIKit's
+/// `UICollectionViewListCell`): a content configuration (`defaultContentConfiguration()` is the list's cell style),
+/// accessories at its sides, a separator along its bottom from where its text starts, and the list's row background
+/// with the grey of a selected or highlighted row.
+@preconcurrency @MainActor
+open class UICollectionViewListCell: UICollectionViewCell {
+    /// The accessories, leading ones (custom views placed so) before the content, the rest after it in order.
+    open var accessories: [UICellAccessory] = [] { didSet { rebuildAccessories() } }
+    /// How many steps the content is indented, and how wide a step is.
+    open var indentationLevel = 0 { didSet { setNeedsLayout() } }
+    open var indentationWidth: CGFloat = 10 { didSet { setNeedsLayout() } }
+    /// Whether the cell shows its editing accessories (its collection view's `isEditing` sets it).
+    open var isEditing = false { didSet { if isEditing != oldValue { rebuildAccessories() } } }
+
+    private var accessoryViews: [(view: UIView, leading: Bool)] = []
+    private let separator = UIView()
+    private let rowBackground = UIView()
+    private let highlight = UIView()
+    /// What the layout said about the row: how the list looks, whether it is the last of its section.
+    private var listLook: UICollectionLayoutListConfiguration?
+    private var isLastInSection = false
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        listCellInit()
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        listCellInit()
+    }
+    private func listCellInit() {
+        rowBackground.backgroundColor = .systemBackground
+        insertSubview(rowBackground, at: 0)
+        highlight.backgroundColor = .systemGray4
+        highlight.isHidden = true
+        insertSubview(highlight, at: 1)
+        separator.backgroundColor = .separator
+        addSubview(separator)
+    }
+
+    /// The list's standard cell content (UIKit: `UIListContentConfiguration.cell()`).
+    open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+
+    open override var isSelected: Bool { didSet { showState() } }
+    open override var isHighlighted: Bool { didSet { showState() } }
+
+    private func showState() {
+        highlight.isHidden = !(isSelected || isHighlighted) || selectedBackgroundView != nil
+    }
+
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        isSelected = false
+        isHighlighted = false
+    }
+
+    open override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        listLook = layoutAttributes.listAppearance
+        isLastInSection = layoutAttributes.listPosition.last
+        if let listLook {
+            rowBackground.backgroundColor = listLook.appearance == .plain || listLook.appearance == .sidebarPlain
+                ? .systemBackground : .secondarySystemGroupedBackground
+        }
+        setNeedsLayout()
+    }
+
+    private func rebuildAccessories() {
+        for a in accessoryViews { a.view.removeFromSuperview() }
+        accessoryViews = []
+        for accessory in accessories where accessory.isShown(editing: isEditing) {
+            let view: UIView, leading: Bool
+            switch accessory.kind {
+            case .disclosureIndicator(let tint):
+                view = Self.symbol("chevron.right", 14, tint ?? .tertiaryLabel); leading = false
+            case .checkmark(let tint):
+                view = Self.symbol("checkmark", 16, tint); leading = false
+            case .label(let text, let tint, let font):
+                let label = UILabel()
+                label.text = text
+                label.font = font ?? UIFont.systemFont(ofSize: 17)
+                label.textColor = tint ?? .secondaryLabel
+                label.sizeToFit()
+                view = label; leading = false
+            case .custom(let custom, let isLeading):
+                if custom.bounds.size == .zero { custom.sizeToFit() }
+                view = custom; leading = isLeading
+            }
+            addSubview(view)
+            accessoryViews.append((view, leading))
+        }
+        setNeedsLayout()
+    }
+
+    private static func symbol(_ name: String, _ size: CGFloat, _ color: UIColor?) -> UIImageView {
+        let v = UIImageView(image: UIImage(systemName: name, withConfiguration: UIImage.SymbolConfiguration(pointSize: size, weight: .semibold)))
+        if let color { v.tintColor = color }
+        v.sizeToFit()
+        return v
+    }
+
+    /// The side margin the list's rows keep (UIKit's 16 points at the sides of a list row, 20 on wide screens is
+    /// not applied: panels show lists at their full width).
+    private static let margin: CGFloat = 16
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        rowBackground.frame = b
+        highlight.frame = b
+        // Accessories from the sides inwards, centred vertically, 16 points from the edges and apart.
+        var leadingEdge = Self.margin + CGFloat(indentationLevel) * indentationWidth
+        var trailingEdge = b.width - Self.margin
+        var hasLeading = false
+        for (view, leading) in accessoryViews {
+            let size = view.bounds.size
+            if leading {
+                view.frame = CGRect(x: leadingEdge, y: ((b.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+                leadingEdge += size.width + Self.margin
+                hasLeading = true
+            } else {
+                view.frame = CGRect(x: trailingEdge - size.width, y: ((b.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+                trailingEdge -= size.width + Self.margin
+            }
+        }
+        // The content runs between them (its own margins keep its text 16 points in).
+        let contentStart = hasLeading ? leadingEdge - Self.margin : CGFloat(indentationLevel) * indentationWidth
+        let contentEnd = accessoryViews.contains { !$0.leading } ? trailingEdge + Self.margin : b.width
+        contentView.frame = CGRect(x: contentStart, y: 0, width: max(0, contentEnd - contentStart), height: b.height)
+        configuredView?.frame = contentView.bounds
+        // The separator: along the bottom from where the text starts, not under a grouped section's last row.
+        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let plain = listLook.map { $0.appearance == .plain || $0.appearance == .sidebarPlain } ?? true
+        let shows = (listLook?.showsSeparators ?? true) && !(isLastInSection && !plain)
+        separator.isHidden = !shows
+        let textStart = contentStart + textLeadingInset
+        separator.frame = CGRect(x: textStart, y: b.height - 1 / scale, width: max(0, b.width - textStart), height: 1 / scale)
+        bringSubviewToFront(separator)
+    }
+
+    /// Where the content's text starts within the content view (past an image, if the configuration has one).
+    private var textLeadingInset: CGFloat {
+        guard let c = contentConfiguration as? UIListContentConfiguration else { return Self.margin }
+        var x = c.directionalLayoutMargins.leading
+        if let image = c.image {
+            let width = c.imageProperties.reservedLayoutSize.width > 0 ? c.imageProperties.reservedLayoutSize.width : image.size.width
+            x += width + c.imageToTextPadding
+        }
+        return x
+    }
+}
