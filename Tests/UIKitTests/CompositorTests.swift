@@ -336,3 +336,165 @@ import VitrinePlatform
         #expect(v.layer.contentsCenter == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
     }
 }
+
+/// Scrolling by copying: a scroll view's content moved by whole pixels is copied within the shadow buffer, and only
+/// the strip it exposes (and whatever else changed) is painted; the frames are a full repaint's.
+@MainActor @Suite struct ScrollBlitTests {
+    @MainActor final class Scene {
+        let window: UIWindow
+        let scroll = UIScrollView(frame: CGRect(x: 20, y: 40, width: 240, height: 300))
+        var rows: [UIView] = []
+        var screen: UIScreen { window.screen }
+
+        init(scale: CGFloat) {
+            freshApp(pixels: CGSize(width: 320 * scale, height: 480 * scale), scale: scale)
+            window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.backgroundColor = .systemGroupedBackground
+            scroll.backgroundColor = .white
+            scroll.contentSize = CGSize(width: 480, height: 40 * 44)
+            for i in 0..<40 {
+                let row = UIView(frame: CGRect(x: 0, y: CGFloat(i) * 44, width: 480, height: 44))
+                row.backgroundColor = i % 2 == 0 ? .white : UIColor(white: 0.95, alpha: 1)
+                let label = UILabel(frame: CGRect(x: 16, y: 10, width: 200, height: 24))
+                label.text = "Row \(i)"
+                row.addSubview(label)
+                let dot = UIView(frame: CGRect(x: 220.5, y: 14.25, width: 15, height: 15))
+                dot.backgroundColor = .systemBlue
+                dot.layer.cornerRadius = 7.5
+                row.addSubview(dot)
+                scroll.addSubview(row)
+                rows.append(row)
+            }
+            window.addSubview(scroll)
+            window.makeKeyAndVisible()
+            endTurn()
+        }
+
+        func shown() -> CGImage { screen.snapshotImage()!.cgImage! }
+        /// The frame as shown, then the same state repainted from scratch.
+        func shownAndFull() -> (CGImage, CGImage) {
+            let incremental = shown()
+            screen.compositor.setNeedsFullFrame()
+            window.setNeedsLayout()
+            endTurn()
+            return (incremental, shown())
+        }
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func scrolledContentIsCopiedAndOnlyTheExposedStripPainted(scale: CGFloat) {
+        let s = Scene(scale: scale)
+        let step = 1 / scale
+        for offset in [CGPoint(x: 0, y: 10), CGPoint(x: 0, y: 37 + step), CGPoint(x: 0, y: 21), CGPoint(x: 12, y: 21),
+                       CGPoint(x: 3 - step, y: 200)] {
+            let before = s.scroll.contentOffset
+            s.scroll.contentOffset = offset
+            endTurn()
+            let blit = s.screen.compositor.lastBlit
+            #expect(blit != nil, "offset \(offset)")
+            #expect(blit.map { $0.dx == Int(((before.x - offset.x) * scale).rounded()) && $0.dy == Int(((before.y - offset.y) * scale).rounded()) } == true)
+            // Painted: the strips the move exposed (the rest is the copy), a little more for the rows' edges.
+            let painted = s.screen.compositor.lastDamage.reduce(0) { $0 + $1.area }
+            let moved = (abs(offset.x - before.x) * 300 + abs(offset.y - before.y) * 240) * scale * scale
+            #expect(painted <= Int(moved + 2 * 300 * scale), "\(s.screen.compositor.lastDamage)")
+            let (incremental, full) = s.shownAndFull()
+            #expect(maxDifference(incremental, full) == 0, "offset \(offset): differs in \(differingRect(incremental, full).map { "\($0)" } ?? "-")")
+        }
+    }
+
+    @Test func whatChangesOrLeavesWhileScrollingIsPaintedWhereTheCopyPutIt() {
+        let s = Scene(scale: 1)
+        // A row changes colour, another leaves, a view that stays put inside the content (as an indicator does)
+        // and a new row come in, all in one scrolled frame.
+        let pinned = UIView(frame: CGRect(x: 230, y: 30, width: 6, height: 40))
+        pinned.backgroundColor = .systemRed
+        s.scroll.addSubview(pinned)
+        endTurn()
+        for step in 1...4 {
+            s.scroll.contentOffset.y += 13
+            pinned.frame.origin.y = s.scroll.contentOffset.y + 30
+            s.rows[step].backgroundColor = .systemYellow
+            s.rows[step + 3].removeFromSuperview()
+            let added = UIView(frame: CGRect(x: 40, y: CGFloat(step) * 30 + 100, width: 60, height: 20))
+            added.backgroundColor = .systemGreen
+            s.scroll.addSubview(added)
+            endTurn()
+            #expect(s.screen.compositor.lastBlit != nil)
+            let (incremental, full) = s.shownAndFull()
+            #expect(maxDifference(incremental, full) == 0, "step \(step): differs in \(differingRect(incremental, full).map { "\($0)" } ?? "-")")
+        }
+    }
+
+    @Test func aViewOverTheScrollViewOrAFractionalOffsetRepaintsInstead() {
+        let s = Scene(scale: 1)
+        let badge = UIView(frame: CGRect(x: 200, y: 300, width: 80, height: 80))
+        badge.backgroundColor = UIColor.systemPurple.withAlphaComponent(0.5)
+        s.window.addSubview(badge)
+        endTurn()
+        s.scroll.contentOffset.y = 30
+        endTurn()
+        #expect(s.screen.compositor.lastBlit == nil) // its pixels would move with the copy
+        var (incremental, full) = s.shownAndFull()
+        #expect(maxDifference(incremental, full) == 0)
+        badge.removeFromSuperview()
+        endTurn()
+        // A bounds origin off the pixel grid (set directly, as UIKit allows) is painted.
+        s.scroll.bounds.origin.y = 40.3
+        endTurn()
+        #expect(s.screen.compositor.lastBlit == nil)
+        (incremental, full) = s.shownAndFull()
+        #expect(maxDifference(incremental, full) == 0)
+        s.scroll.contentOffset.y = 60
+        endTurn()
+        (incremental, full) = s.shownAndFull()
+        #expect(maxDifference(incremental, full) == 0)
+    }
+
+    @Test func contentOffsetsLandOnThePixelGridAsUIKitKeepsThem() {
+        let s = Scene(scale: 2)
+        s.scroll.contentOffset = CGPoint(x: 0, y: 10.3)
+        #expect(s.scroll.contentOffset.y == 10.5)
+    }
+}
+
+extension ScrollBlitTests {
+    @MainActor final class Numbers: NSObject, UITableViewDataSource {
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 500 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            cell.accessoryType = .disclosureIndicator
+            return cell
+        }
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func aScrolledTablePaintsItsNewRowsOnly(scale: CGFloat) {
+        freshApp(pixels: CGSize(width: 320 * scale, height: 480 * scale), scale: scale)
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let numbers = Numbers()
+        table.dataSource = numbers
+        window.addSubview(table)
+        endTurn()
+        for (i, y) in [5, 30, 29, 120, 400].enumerated() {
+            table.contentOffset.y = CGFloat(y)
+            endTurn()
+            let painted = window.screen.compositor.lastDamage.reduce(0) { $0 + $1.area }
+            #expect(window.screen.compositor.lastBlit != nil)
+            // The exposed strip and the rows that came in (at most two rows' height more) and the indicator. (A jump
+            // of most of the screen paints all of it: what is left is less than the damage's pieces are worth.)
+            let moved = abs(y - [0, 5, 30, 29, 120][i])
+            if moved < 100 {
+                #expect(painted < Int((320 * CGFloat(moved) + 320 * 100) * scale * scale), "\(window.screen.compositor.lastDamage)")
+            }
+            let incremental = window.screen.snapshotImage()!.cgImage!
+            window.screen.compositor.setNeedsFullFrame()
+            window.setNeedsLayout()
+            endTurn()
+            #expect(maxDifference(incremental, window.screen.snapshotImage()!.cgImage!) == 0, "offset \(y)")
+        }
+        withExtendedLifetime(numbers) {}
+    }
+}

@@ -29,6 +29,22 @@ public final class Compositor {
     /// Layers whose content was painted in the last frame (after occlusion culling).
     @exclusivity(unchecked) public private(set) var layersPaintedLastFrame = 0
 
+    /// A scrolled layer's content moved by whole device pixels: the pixels of `region` are last frame's from
+    /// `region` moved back by (`dx`, `dy`), copied within the shadow buffer instead of painted again.
+    public struct Blit: Equatable, Sendable {
+        public var region: PixelRect
+        public var dx: Int, dy: Int
+    }
+    /// The last frame's blit, if it made one.
+    @exclusivity(unchecked) public private(set) var lastBlit: Blit?
+    /// This frame's blit, and whether the walk is inside the scrolled layer's subtree now.
+    @exclusivity(unchecked) private var blit: Blit?
+    @exclusivity(unchecked) private var insideBlit = false
+    /// Where the layer trees composited after the one being walked lie (a blit must not move their pixels).
+    @exclusivity(unchecked) private var laterRootsExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The damage handed to the output: the painted rectangles and the blitted region (kept from frame to frame).
+    @exclusivity(unchecked) private var presentedStorage: [PixelRect] = []
+
     /// A layer tree to show, with the map from its root's coordinates to the screen's (points).
     public struct Root {
         public var layer: CALayer
@@ -127,10 +143,18 @@ public final class Compositor {
 
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
         var order = 0
-        for root in roots {
+        blit = nil
+        for (i, root) in roots.enumerated() {
+            laterRootsExtent = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for later in roots[(i + 1)...] where later.layer.subtreeLayerCount > 0 {
+                laterRootsExtent = laterRootsExtent.union(later.layer.subtreeExtent)
+            }
             walk(root.layer, parent: root.toScreen.concatenating(toDevice), opacity: 1, clip: nil, opaqueClip: nil,
                  force: needsFullFrame, damage: &damage)
         }
+        if needsFullFrame { blit = nil }
+        if let blit { addBlitGhosts(blit, damage: &damage) }
+        lastBlit = blit
         if needsFullFrame { damage.add(screenRect); needsFullFrame = false }
         damage.coalesce()
         // A copy of its own (not the damage buffer, which the next frame reuses).
@@ -138,7 +162,8 @@ public final class Compositor {
         lastDamage.append(contentsOf: damage.list)
         let rects = lastDamage
         layersPaintedLastFrame = 0
-        guard !rects.isEmpty else { return [] }
+        if let blit { copyWithinShadow(blit) }
+        guard !rects.isEmpty || blit != nil else { return [] }
 
         // Paint order and opaque occluders for this frame.
         var occluders = occluderStorage
@@ -178,8 +203,116 @@ public final class Compositor {
             }
         }
         shadow.flush()
-        output.present(pixels: UnsafeRawPointer(shadow.data!), bytesPerRow: shadow.bytesPerRow, damage: rects)
+        guard let blit else {
+            output.present(pixels: UnsafeRawPointer(shadow.data!), bytesPerRow: shadow.bytesPerRow, damage: rects)
+            return rects
+        }
+        // The output copies the blitted region too: it changed on screen, though nothing painted it.
+        var presented = presentedStorage
+        presentedStorage = []
+        presented.removeAll(keepingCapacity: true)
+        presented.append(contentsOf: rects)
+        presented.append(blit.region)
+        output.present(pixels: UnsafeRawPointer(shadow.data!), bytesPerRow: shadow.bytesPerRow, damage: presented)
+        presentedStorage = presented
         return rects
+    }
+
+    /// Moves last frame's pixels of a scrolled layer's content to where they are now (rows in the order that does
+    /// not overwrite what is still to be copied).
+    private func copyWithinShadow(_ b: Blit) {
+        let surface = shadow.cairoSurfaceForDirectDrawing
+        cairo_surface_flush(surface)
+        let base = shadow.data!, stride = shadow.bytesPerRow
+        let r = b.region
+        for i in 0..<r.height {
+            let y = b.dy > 0 ? r.maxY - 1 - i : r.y + i
+            memmove(base + y * stride + r.x * 4, base + (y - b.dy) * stride + (r.x - b.dx) * 4, r.width * 4)
+        }
+        cairo_surface_mark_dirty_rectangle(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    /// Whether `layer` (walked now, with `v`, `toDevice`, the clip `clip` it is shown in, and last frame's
+    /// `record`) only scrolled its content by whole device pixels in a way a copy of last frame's pixels can show:
+    /// a layer that masks to its square bounds, painted opaque over all of them (an opaque background, no
+    /// contents or border), not faded, with nothing painted after it over it, whose only change is its bounds'
+    /// origin. Registers the blit (the pixels inside the layer that stay on screen) and damages what the copy
+    /// cannot give: the newly exposed strips and the partly covered pixels at the layer's edges.
+    private func beginBlitIfScrolled(_ layer: CALayer, _ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform,
+                                     opacity: Float, clip: CGRect?, snapshot: Snapshot, rect: PixelRect, record: Record,
+                                     damage: inout DamageRegion) -> Bool {
+        guard blit == nil, !insideBlit, !needsFullFrame, v.masksToBounds, v.cornerRadius == 0, opacity * v.opacity >= 1,
+              v.transition == nil, v.contents == nil, (v.backgroundColor?.alpha ?? 0) >= 1,
+              v.borderWidth == 0 || (v.borderColor?.alpha ?? 0) == 0, toDevice.isRectilinear, layer.redrawnRect == nil else { return false }
+        let old = record.snapshot
+        guard old.toDevice.a == toDevice.a, old.toDevice.b == toDevice.b, old.toDevice.c == toDevice.c, old.toDevice.d == toDevice.d,
+              old.bounds.size == snapshot.bounds.size, old.bounds.origin != snapshot.bounds.origin else { return false }
+        // (What it paints, in its own coordinates, moved with its bounds.)
+        let shift = CGPoint(x: snapshot.bounds.minX - old.bounds.minX, y: snapshot.bounds.minY - old.bounds.minY)
+        var same = old
+        same.bounds = snapshot.bounds
+        same.toDevice = snapshot.toDevice
+        same.painted = old.painted.offsetBy(dx: shift.x, dy: shift.y)
+        guard same == snapshot else { return false }
+        let fx = toDevice.tx - old.toDevice.tx, fy = toDevice.ty - old.toDevice.ty
+        guard fx == fx.rounded(), fy == fy.rounded(), abs(fx) < 1e6, abs(fy) < 1e6 else { return false }
+        let deviceBounds = snapshot.bounds.applying(toDevice)
+        guard deviceBounds == old.bounds.applying(old.toDevice) else { return false }
+        let shown = PixelRect(inside: clip.map { deviceBounds.intersection($0) } ?? deviceBounds).intersection(damage.bounds)
+        let dx = Int(fx), dy = Int(fy)
+        guard abs(dx) < shown.width, abs(dy) < shown.height else { return false }
+        // Nothing painted after the layer may lie over it: its pixels would move with the copy.
+        guard !laterRootsExtent.intersects(shown) else { return false }
+        var child = layer
+        while let parent = child.superlayer {
+            var after = false
+            for sibling in parent.storedSublayers {
+                if sibling === child { after = true; continue }
+                if after, sibling.subtreeLayerCount > 0, sibling.subtreeExtent.intersects(shown) { return false }
+            }
+            child = parent
+        }
+        let moved = shown.intersection(PixelRect(x: shown.x + dx, y: shown.y + dy, width: shown.width, height: shown.height))
+        blit = Blit(region: moved, dx: dx, dy: dy)
+        let exposed = shown.subtracting(moved), edges = rect.subtracting(shown)
+        blitExposed.removeAll(keepingCapacity: true)
+        func expose(_ r: PixelRect) {
+            guard !r.isEmpty else { return }
+            damage.add(r)
+            blitExposed.append(r)
+        }
+        // (One call each, not a loop over an array literal: a scrolled frame allocates nothing.)
+        expose(exposed.0); expose(exposed.1); expose(exposed.2); expose(exposed.3)
+        expose(edges.0); expose(edges.1); expose(edges.2); expose(edges.3)
+        return true
+    }
+
+    /// Under a blit: a layer that moved with the scrolled content exactly (by the blit's shift, nothing else
+    /// changed) needs nothing painted; anything else is painted where it was and where it is (and, as all damage,
+    /// where the copy put the pixels it had: `addBlitGhosts`).
+    private func addDamageUnderBlit(oldRect: PixelRect, moved: Bool, newRect: PixelRect, damage: inout DamageRegion) {
+        guard !moved else { return }
+        damage.add(oldRect)
+        damage.add(newRect)
+    }
+
+    /// The strips a blit exposed and the edge pixels it left (painted anyway; their pixels were not copied from).
+    @exclusivity(unchecked) private var blitExposed: [PixelRect] = []
+    @exclusivity(unchecked) private var ghostScratch: [PixelRect] = []
+
+    /// The copy moves every pixel of the blitted region's source, stale ones too: whatever is damaged this frame
+    /// (a layer that changed, left, or did not move with the content; damage from before the walk) had pixels the
+    /// copy carried to the damaged rectangle moved by the shift — paint there too. (The exposed strips' pixels are
+    /// new: nothing was copied from them.)
+    private func addBlitGhosts(_ b: Blit, damage: inout DamageRegion) {
+        var list = ghostScratch
+        ghostScratch = []
+        list.removeAll(keepingCapacity: true)
+        list.append(contentsOf: damage.list)
+        for d in list where !blitExposed.contains(where: { $0.contains(d) }) {
+            damage.add(PixelRect(x: d.x + b.dx, y: d.y + b.dy, width: d.width, height: d.height).intersection(b.region))
+        }
+        ghostScratch = list
     }
 
     /// A damaged rectangle of more bytes than this (a quarter of the last-level cache, which also holds the stores
@@ -425,7 +558,11 @@ public final class Compositor {
         guard clip == record.snapshot.clip?.offsetBy(dx: fx, dy: fy),
               opaqueClip == record.opaqueClip?.offsetBy(dx: fx, dy: fy) else { return false }
         let dx = Int(fx), dy = Int(fy)
-        if dx != 0 || dy != 0 {
+        if insideBlit, let b = blit {
+            let oldRect = record.rect
+            record.move(dx: dx, dy: dy, toDevice: toDevice)
+            addDamageUnderBlit(oldRect: oldRect, moved: dx == b.dx && dy == b.dy, newRect: record.rect, damage: &damage)
+        } else if dx != 0 || dy != 0 {
             damage.add(record.rect)
             record.move(dx: dx, dy: dy, toDevice: toDevice)
             damage.add(record.rect)
@@ -464,7 +601,18 @@ public final class Compositor {
                                 shadowPath: v.shadowPath.map(ObjectIdentifier.init), transitionProgress: v.transition?.progress)
         var snapshotChanged = true
         let directPaint = Painter.directPaint(layer, v, toDevice: toDevice)
-        if let old = layer.compositorRecord {
+        var startedBlit = false
+        if let old = layer.compositorRecord, insideBlit, let b = blit {
+            // Inside a scrolled layer whose content the blit moves.
+            var shifted = old.snapshot
+            shifted.toDevice.tx += CGFloat(b.dx); shifted.toDevice.ty += CGFloat(b.dy)
+            snapshotChanged = old.snapshot != snapshot
+            addDamageUnderBlit(oldRect: old.rect, moved: shifted == snapshot && layer.redrawnRect == nil, newRect: rect, damage: &damage)
+        } else if let old = layer.compositorRecord, old.snapshot != snapshot,
+                  beginBlitIfScrolled(layer, v, toDevice: toDevice, opacity: opacity, clip: clip, snapshot: snapshot, rect: rect,
+                                      record: old, damage: &damage) {
+            startedBlit = true
+        } else if let old = layer.compositorRecord {
             if old.snapshot != snapshot {
                 Self.addChangeDamage(from: old.snapshot, old.rect, to: snapshot, rect,
                                      paintedDirectly: old.directPaint != nil && directPaint != nil, into: &damage)
@@ -504,10 +652,12 @@ public final class Compositor {
                                             opaqueClip: opaqueClip, directPaint: directPaint)
         }
         layer.clearRedrawnRect()
+        if startedBlit { insideBlit = true }
         for sub in layer.storedSublayers {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, opaqueClip: childOpaqueClip, force: revisit,
                  damage: &damage)
         }
+        if startedBlit { insideBlit = false }
         layer.clearChangeFlags()
     }
 

@@ -121,6 +121,7 @@ open class UITableView: UIScrollView {
     /// The separators in use (one per visible cell), and spares.
     private(set) var separators: [UIView] = []
     private var spareSeparators: [UIView] = []
+    private var separatorsByRow: [IndexPath: UIView] = [:]
     /// Groups' backgrounds for inset-grouped tables, by section.
     private var groupBackgrounds: [Int: UIView] = [:]
     /// Selected rows, in the order selected.
@@ -701,26 +702,39 @@ open class UITableView: UIScrollView {
         return view
     }
 
+    /// Places a separator under each visible row. A row keeps its bar while it stays visible, so that scrolling moves
+    /// the bars with the content (the compositor copies what moved rigidly instead of painting it).
     private func layoutSeparators() {
-        spareSeparators.append(contentsOf: separators)
-        separators.removeAll(keepingCapacity: true)
         guard separatorStyle != .none else {
-            for v in spareSeparators { v.isHidden = true }
+            for (_, v) in separatorsByRow { v.isHidden = true; spareSeparators.append(v) }
+            separatorsByRow.removeAll(keepingCapacity: true)
+            separators.removeAll(keepingCapacity: true)
             return
+        }
+        // Bars of rows no longer shown (or that no longer have one) go back to the spares first.
+        for (ip, v) in separatorsByRow where visibleCells_[ip] == nil || !hasSeparator(ip) {
+            separatorsByRow[ip] = nil
+            v.isHidden = true
+            spareSeparators.append(v)
         }
         let scale = window?.screen.scale ?? UIScreen.main.scale
         let line = 1 / scale
-        for (ip, cell) in visibleCells_ {
-            // The last row of a group has none (its group's edge), as have rows of plain tables' last section end.
-            if ip.row == sections[ip.section].rows - 1 && style != .plain { continue }
-            let bar = spareSeparators.popLast() ?? makeSeparator()
+        separators.removeAll(keepingCapacity: true)
+        for (ip, cell) in visibleCells_ where hasSeparator(ip) {
+            let bar = separatorsByRow[ip] ?? spareSeparators.popLast() ?? makeSeparator()
+            separatorsByRow[ip] = bar
             let inset = cell.separatorInset.left != 16 ? cell.separatorInset : separatorInset
             let f = cell.frame
-            bar.frame = CGRect(x: f.minX + inset.left, y: f.maxY - line, width: max(0, f.width - inset.left - inset.right), height: line)
-            bar.isHidden = false
+            let frame = CGRect(x: f.minX + inset.left, y: f.maxY - line, width: max(0, f.width - inset.left - inset.right), height: line)
+            if bar.frame != frame { bar.frame = frame }
+            if bar.isHidden { bar.isHidden = false }
             separators.append(bar)
         }
-        for v in spareSeparators { v.isHidden = true }
+    }
+
+    /// The last row of a group has no separator (its group's edge), except in plain tables.
+    private func hasSeparator(_ ip: IndexPath) -> Bool {
+        !(ip.row == sections[ip.section].rows - 1 && style != .plain)
     }
 
     private func makeSeparator() -> UIView {

@@ -79,8 +79,10 @@ extension UIScrollView {
             indicators.show(in: self)
         case .changed:
             let t = pan.translation(in: self)
-            setOffset(CGPoint(x: dragAxes.x ? dragged(dragStart.x - t.x, axis: 0) : dragStart.x,
-                              y: dragAxes.y ? dragged(dragStart.y - t.y, axis: 1) : dragStart.y), notify: true)
+            // On the pixel grid, as UIKit keeps content offsets: the content moves by whole pixels, which the
+            // compositor shows by copying what it showed (and text stays sharp).
+            setOffset(CGPoint(x: dragAxes.x ? pixelAligned(dragged(dragStart.x - t.x, axis: 0)) : dragStart.x,
+                              y: dragAxes.y ? pixelAligned(dragged(dragStart.y - t.y, axis: 1)) : dragStart.y), notify: true)
             refreshControl?.dragged()
         case .ended, .cancelled:
             let v = pan.state == .ended ? pan.velocity(in: self) : .zero

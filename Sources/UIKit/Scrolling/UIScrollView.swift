@@ -16,10 +16,11 @@ import QuartzCore
 open class UIScrollView: UIView {
     // MARK: Content geometry
 
-    /// The point of the content shown at the scroll view's top-left corner: the bounds origin.
+    /// The point of the content shown at the scroll view's top-left corner: the bounds origin. Set, it lands on the
+    /// screen's pixel grid, as UIKit rounds it (setting `bounds` places it exactly).
     open var contentOffset: CGPoint {
         get { bounds.origin }
-        set { setOffset(newValue, notify: true) }
+        set { setOffset(CGPoint(x: pixelAligned(newValue.x), y: pixelAligned(newValue.y)), notify: true) }
     }
 
     /// The size of the content, in points.
