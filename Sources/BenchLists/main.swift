@@ -3,11 +3,14 @@
 // libinput, on a manual clock: a 60 Hz frame per step), pass after pass to the end and back. Prints the per-frame
 // median and 99th percentile, the frames over 16.7 ms, the cells made, the allocations in a steady frame and the
 // resident memory before and after the passes; beside LVGL's list of as many buttons as it holds (built by
-// Tools/bench-lists.sh from a fetched LVGL v9.2.2), scrolled by the same distances each frame.
+// Tools/bench-lists.sh from a fetched LVGL v9.2.2), scrolled by the same distances each frame. Then a grid of 2,000
+// decoded thumbnails the same way (PhotoGrid.swift).
 // Prints figures; asserts nothing.
-// Run: bash Tools/bench-lists.sh LVGL_SNAPSHOT, or alone: vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S]
+// Run: bash Tools/bench-lists.sh LVGL_SNAPSHOT, or alone:
+//   vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S] [--no-scroll-copy]
 import BenchSupport
 import Foundation
+import QuartzCore
 import UIKit
 import VitrinePlatform
 
@@ -47,7 +50,6 @@ struct ListBench {
         SubtitleCell.made = 0
         let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale),
                                                                scale: CGFloat(scale)))
-        let clock = app.runLoop.clock as! ManualClock
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1280, height: 800))
         let table = UITableView(frame: window.bounds, style: .plain)
         table.register(SubtitleCell.self, forCellReuseIdentifier: "row")
@@ -55,88 +57,16 @@ struct ListBench {
         table.dataSource = source
         window.addSubview(table)
         window.makeKeyAndVisible()
-        func frame() {
-            clock.advance(by: 1.0 / 60)
-            app.runLoop.runOnce(maximumWait: 0)
-        }
-        for _ in 0..<3 { frame() }
-        let timer = MonotonicClock()
-        var frames: [Double] = []
-        var offsets: [Double] = []
-        var allocations = -1
-        let device = 7
-        app.input.handle(.deviceAdded(time: 0, InputDeviceInfo(id: device, name: "bench touch", node: "bench", capabilities: .touch)))
-        func now() -> UInt64 { UInt64((clock.now * 1_000_000).rounded()) }
-        /// One input frame of the finger at y (points), then the app's frame, timed.
-        func finger(_ y: Double, down: Bool = false, up: Bool = false) {
-            if up {
-                app.input.handle(.touchUp(time: now(), device: device, slot: 0))
-            } else {
-                let (nx, ny) = (0.5, y / 800)
-                app.input.handle(down ? .touchDown(time: now(), device: device, slot: 0, x: nx, y: ny, major: nil)
-                                      : .touchMotion(time: now(), device: device, slot: 0, x: nx, y: ny, major: nil))
-            }
-            app.input.handle(.touchFrame(time: now(), device: device))
-        }
-        func timedFrame() {
-            clock.advance(by: step)
-            let before = table.contentOffset.y
-            let t = timer.now
-            app.runLoop.runOnce(maximumWait: 0)
-            frames.append((timer.now - t) * 1000)
-            offsets.append(Double(table.contentOffset.y - before))
-        }
-        let residentBefore = residentKiB()
-        let createdBefore = SubtitleCell.made
-        var direction = 1.0
-        // The first way down is flung through and timed frame by frame; the rest (back up, and the other passes) is
-        // scrolled by code for the memory figure (ten passes of flings would take minutes).
-        let step = 1.0 / 60
-        for pass in 0..<(2 * passes) {
-            if pass >= 1 {
-                // The remaining passes scroll by code, a screenful a frame (the same cells come and go).
-                let end = direction > 0 ? table.contentSize.height - 800 : 0
-                while abs(table.contentOffset.y - end) > 0.5 {
-                    let next = direction > 0 ? Swift.min(end, table.contentOffset.y + 800) : Swift.max(end, table.contentOffset.y - 800)
-                    table.contentOffset = CGPoint(x: 0, y: next)
-                    frame()
-                }
-                direction = -direction
-                continue
-            }
-            // Flings until the end (or the start) of the list: 400 points in five frames, then the glide.
-            while direction > 0 ? table.contentOffset.y < table.contentSize.height - 800 - 1 : table.contentOffset.y > 1 {
-                let from = direction > 0 ? 700.0 : 100.0
-                finger(from, down: true)
-                for i in 1...5 {
-                    timedFrame()
-                    finger(from - direction * Double(i) * 80)
-                }
-                finger(0, up: true)
-                while table.isDecelerating {
-                    if allocations < 0 && frames.count > 200 {
-                        allocations = AllocationCounter.count { frame() }
-                    } else {
-                        timedFrame()
-                    }
-                }
-            }
-            direction = -direction
-        }
-        let residentAfter = residentKiB()
-        let (m, p) = medianAndP99(frames)
-        let missed = frames.filter { $0 > 1000.0 / 60 }.count
+        let run = flingThrough(table, app: app, passes: passes, cellsMade: { SubtitleCell.made })
         print("1280x800@\(scale): a \(rows)-row table flung through \(passes) times (end to end and back)")
-        print(String(format: "  Vitrine  median %.3f ms  p99 %.3f ms  frames %d  over 16.7 ms %d  cells made %d (first screen %d)  "
-                     + "allocations in a steady frame %d  resident %d -> %d KiB",
-                     m, p, frames.count, missed, SubtitleCell.made, createdBefore, allocations, residentBefore, residentAfter))
+        run.report(cellsMade: SubtitleCell.made, firstScreen: run.cellsBefore)
         if let lvglDriver {
             // (LVGL replays the first 1,000 frames' scrolling: its frames cost more, and the passes repeat.)
-            let theirs = lvgl(driver: lvglDriver, scale: scale, offsets: offsets.prefix(1000).map { $0 * Double(scale) })
+            let theirs = lvgl(driver: lvglDriver, scale: scale, offsets: run.offsets.prefix(1000).map { $0 * Double(scale) })
             if let lv = theirs.frames, !lv.isEmpty {
                 let (lm, lp) = medianAndP99(lv)
                 print(String(format: "  LVGL     median %.3f ms  p99 %.3f ms  frames %d  over 16.7 ms %d  (a list of %d buttons)   ratio %.2fx (median), %.2fx (p99)",
-                             lm, lp, lv.count, lv.filter { $0 > 1000.0 / 60 }.count, theirs.items, m / lm, p / lp))
+                             lm, lp, lv.count, lv.filter { $0 > 1000.0 / 60 }.count, theirs.items, run.median / lm, run.p99 / lp))
             }
         }
         window.isHidden = true
@@ -175,12 +105,15 @@ struct ListBench {
         case "--lvgl-driver": driver = args.next()
         case "--passes": passes = Int(args.next() ?? "") ?? 10
         case "--scale": scales = [Int(args.next() ?? "") ?? 1]
-        default: print("usage: vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S]"); exit(2)
+        // (For comparing: scrolled content repainted instead of copied.)
+        case "--no-scroll-copy": Compositor.copiesScrolledContent = false
+        default: print("usage: vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S] [--no-scroll-copy]"); exit(2)
         }
     }
     var bench = ListBench(lvglDriver: driver)
     bench.passes = passes
     for scale in scales { bench.run(scale: scale) }
+    for scale in scales { PhotoGridBench(passes: passes).run(scale: scale) }
 }
 
 MainActor.assumeIsolated { main() }

@@ -35,6 +35,8 @@ public final class Compositor {
         public var region: PixelRect
         public var dx: Int, dy: Int
     }
+    /// Whether scrolled content is copied rather than repainted (benchmarks turn it off to compare).
+    @exclusivity(unchecked) public static var copiesScrolledContent = true
     /// The last frame's blit, if it made one.
     @exclusivity(unchecked) public private(set) var lastBlit: Blit?
     /// This frame's blit, and whether the walk is inside the scrolled layer's subtree now.
@@ -241,7 +243,7 @@ public final class Compositor {
     private func beginBlitIfScrolled(_ layer: CALayer, _ v: borrowing CALayerRenderValues, toDevice: CGAffineTransform,
                                      opacity: Float, clip: CGRect?, snapshot: Snapshot, rect: PixelRect, record: Record,
                                      damage: inout DamageRegion) -> Bool {
-        guard blit == nil, !insideBlit, !needsFullFrame, v.masksToBounds, v.cornerRadius == 0, opacity * v.opacity >= 1,
+        guard Self.copiesScrolledContent, blit == nil, !insideBlit, !needsFullFrame, v.masksToBounds, v.cornerRadius == 0, opacity * v.opacity >= 1,
               v.transition == nil, v.contents == nil, (v.backgroundColor?.alpha ?? 0) >= 1,
               v.borderWidth == 0 || (v.borderColor?.alpha ?? 0) == 0, toDevice.isRectilinear, layer.redrawnRect == nil else { return false }
         let old = record.snapshot
