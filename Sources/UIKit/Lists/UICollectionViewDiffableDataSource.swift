@@ -15,6 +15,8 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     /// Makes the section headers and footers the layout asks for.
     open var supplementaryViewProvider: SupplementaryViewProvider?
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    /// The outlines applied to sections (`apply(_:to:animatingDifferences:)`), by section.
+    var sectionSnapshots: [AnyHashable: Any] = [:]
 
     /// A data source for `collectionView` (it becomes the collection view's data source).
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
