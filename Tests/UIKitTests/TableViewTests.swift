@@ -512,4 +512,69 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
         #expect(first.editingControl?.isHidden != false && first.contentView.frame.minX == 0)
         withExtendedLifetime(source) {}
     }
+
+    /// Two sections of movable rows; the delegate keeps rows out of section 2.
+    @MainActor final class Sections: NSObject, UITableViewDataSource, UITableViewDelegate {
+        var sections = [["A0", "A1", "A2"], ["B0", "B1"], ["C0"]]
+        var log: [String] = []
+        func numberOfSections(in tableView: UITableView) -> Int { sections.count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = sections[indexPath.section][indexPath.row]
+            return cell
+        }
+        func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+        func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
+            log.append("move \(from.section).\(from.row) \(to.section).\(to.row)")
+            sections[to.section].insert(sections[from.section].remove(at: from.row), at: to.row)
+        }
+        func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt source: IndexPath,
+                       toProposedIndexPath proposed: IndexPath) -> IndexPath {
+            proposed.section == 2 ? IndexPath(row: sections[1].count, section: 1) : proposed
+        }
+    }
+
+    @Test func aRowDraggedIntoAnotherSectionMovesThere() {
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Sections()
+        table.dataSource = source
+        table.delegate = source
+        window.addSubview(table)
+        endTurn()
+        table.setEditing(true, animated: false)
+        table.layoutIfNeeded()
+        let fingers = Fingers()
+        func drag(_ ip: IndexPath, to y: CGFloat) {
+            let cell = table.cellForRow(at: ip)!
+            cell.layoutIfNeeded()
+            let grip = cell.reorderControl!
+            let start = grip.convert(CGPoint(x: grip.bounds.midX, y: grip.bounds.midY), to: nil)
+            let row = table.rectForRow(at: ip)
+            fingers.drag(from: start, to: CGPoint(x: start.x, y: start.y + (y - row.midY)), steps: 12, interval: 0.03)
+            frames(0.5)
+        }
+        // A1 onto the lower half of B0: it goes between B0 and B1.
+        let b0 = table.rectForRow(at: IndexPath(row: 0, section: 1))
+        drag(IndexPath(row: 1, section: 0), to: b0.midY + 10)
+        #expect(source.log.last == "move 0.1 1.1", "\(source.log)")
+        #expect(source.sections == [["A0", "A2"], ["B0", "A1", "B1"], ["C0"]])
+        #expect(table.numberOfRows(inSection: 0) == 2 && table.numberOfRows(inSection: 1) == 3)
+        // Over section 2, the delegate sends it to the end of section 1 instead.
+        let c0 = table.rectForRow(at: IndexPath(row: 0, section: 2))
+        drag(IndexPath(row: 0, section: 0), to: c0.midY)
+        #expect(source.log.last == "move 0.0 1.3", "\(source.log)")
+        #expect(source.sections == [["A2"], ["B0", "A1", "B1", "A0"], ["C0"]])
+        // Every cell sits where its row is.
+        for cell in table.visibleCells {
+            let ip = table.indexPath(for: cell)!
+            #expect(cell.frame == table.rectForRow(at: ip), "\(ip)")
+            #expect(cell.textLabel?.text == source.sections[ip.section][ip.row])
+        }
+        withExtendedLifetime(source) {}
+    }
 }

@@ -2,8 +2,9 @@ import CoreGraphics
 import Foundation
 
 /// Moves rows by their reorder grips while the table edits: a touch on a grip takes the row at once (the table
-/// does not scroll), the row follows the finger, the others make room, and on release the data source hears
-/// `moveRowAt` and the row settles into its new place. (Within its section.)
+/// does not scroll), the row follows the finger, the others make room — in its section or another one, where the
+/// delegate's `targetIndexPathForMoveFromRowAt` may redirect it — and on release the data source hears `moveRowAt`
+/// and the row settles into its new place.
 @MainActor
 final class RowReorder: UIGestureRecognizer {
     private var table: UITableView? { view as? UITableView }
@@ -29,15 +30,20 @@ final class RowReorder: UIGestureRecognizer {
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let table, let cell, let source, let touch = touches.first else { return }
         let y = touch.location(in: table).y - grab
-        let section = table.rectForRow(at: IndexPath(row: 0, section: source.section)).minY
-        let last = table.rectForRow(at: IndexPath(row: table.numberOfRows(inSection: source.section) - 1, section: source.section))
-        cell.frame.origin.y = min(max(y, section), last.maxY - cell.frame.height)
-        // The row whose place the dragged row's middle is over.
+        cell.frame.origin.y = min(max(y, 0), max(0, table.contentSize.height - cell.frame.height))
+        // The place the dragged row's middle is over: a row of its own section takes that row's index; a row of
+        // another section, that row's index or the next (the lower half), so that it can end a section.
         let middle = CGPoint(x: table.bounds.midX, y: cell.frame.midY)
-        let over = table.indexPathForRow(at: middle).flatMap { $0.section == source.section ? $0 : nil } ?? target
-        if let over, over != target {
-            target = over
-            table.makeRoom(moving: source, to: over)
+        if let under = table.indexPathForRow(at: middle) {
+            var proposed = under
+            if under.section != source.section, middle.y > table.rectForRow(at: under).midY {
+                proposed = IndexPath(row: under.row + 1, section: under.section)
+            }
+            let over = table.tableDelegate?.tableView(table, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed) ?? proposed
+            if over != target {
+                target = over
+                table.makeRoom(moving: source, to: over)
+            }
         }
         state = .changed
     }
@@ -56,10 +62,22 @@ extension UITableView {
     func makeRoom(moving source: IndexPath, to target: IndexPath) {
         let height = rectForRowFast(source).height
         UIView.animate(withDuration: 0.2) {
-            for (ip, cell) in self.visibleCells_ where ip.section == source.section && ip != source {
+            for (ip, cell) in self.visibleCells_ where ip != source {
                 var r = self.rectForRowFast(ip)
-                if source.row < target.row, ip.row > source.row, ip.row <= target.row { r.origin.y -= height }
-                if source.row > target.row, ip.row < source.row, ip.row >= target.row { r.origin.y += height }
+                if source.section == target.section {
+                    if ip.section == source.section {
+                        if source.row < target.row, ip.row > source.row, ip.row <= target.row { r.origin.y -= height }
+                        if source.row > target.row, ip.row < source.row, ip.row >= target.row { r.origin.y += height }
+                    }
+                } else if source.section < target.section {
+                    // Down into a later section: everything between its old place and its new one closes up.
+                    if (ip.section == source.section && ip.row > source.row) || (ip.section > source.section && ip.section < target.section)
+                        || (ip.section == target.section && ip.row < target.row) { r.origin.y -= height }
+                } else {
+                    // Up into an earlier section: everything from its new place to its old one makes room.
+                    if (ip.section == target.section && ip.row >= target.row) || (ip.section > target.section && ip.section < source.section)
+                        || (ip.section == source.section && ip.row < source.row) { r.origin.y += height }
+                }
                 cell.frame = r
             }
         }
