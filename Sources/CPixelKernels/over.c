@@ -30,6 +30,17 @@ static inline uint32_t over_premultiplied(uint32_t d, uint32_t s) {
     return (s >> 24) == 0xff ? s : over_pixel(d, s, 255 - (s >> 24));
 }
 
+// Row `y`'s hole (`holes`: a start and an end per row, in columns `firstColumn` to the left of this window's) as
+// columns of the window: [from, to), clamped; from = to = width when there is none.
+static inline void hole_in_row(const int32_t *holes, int y, int firstColumn, int width, int *from, int *to) {
+    *from = *to = width;
+    if (!holes) return;
+    int f = holes[2 * y] - firstColumn, t = holes[2 * y + 1] - firstColumn;
+    if (f < 0) f = 0;
+    if (t > width) t = width;
+    if (f < t) { *from = f; *to = t; }
+}
+
 void vitrine_over_solid_scalar(uint32_t *dst, int stride, int width, int height, uint32_t src) {
     uint32_t ia = 255 - (src >> 24);
     for (int y = 0; y < height; y++) {
@@ -220,13 +231,8 @@ static void over_solid_masked_avx2(uint32_t *dst, int dstStride, const uint8_t *
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
-        int from = width, to = width;
-        if (holes) {
-            from = holes[2 * y] - firstColumn, to = holes[2 * y + 1] - firstColumn;
-            if (from < 0) from = 0;
-            if (to > width) to = width;
-            if (from >= to) from = to = width;
-        }
+        int from, to;
+        hole_in_row(holes, y, firstColumn, width, &from, &to);
         over_solid_masked_run_avx2(d, m, from, solid, solidLo, solidHi, opaque);
         if (to < width) over_solid_masked_run_avx2(d + to, m + to, width - to, solid, solidLo, solidHi, opaque);
     }
@@ -292,13 +298,8 @@ void vitrine_over_solid_masked_holes(uint32_t *dst, int dstStride, const uint8_t
     for (int y = 0; y < height; y++) {
         uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
         const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
-        int from = width, to = width;
-        if (holes) {
-            from = holes[2 * y] - firstColumn, to = holes[2 * y + 1] - firstColumn;
-            if (from < 0) from = 0;
-            if (to > width) to = width;
-            if (from >= to) from = to = width;
-        }
+        int from, to;
+        hole_in_row(holes, y, firstColumn, width, &from, &to);
         vitrine_over_solid_masked_scalar(d, dstStride, m, maskStride, from, 1, src);
         if (to < width) vitrine_over_solid_masked_scalar(d + to, dstStride, m + to, maskStride, width - to, 1, src);
     }

@@ -503,14 +503,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         if vertical, let cv = collectionView {
             // A pinned header stays at the top of the visible area while its section is under it.
             for (header, extent) in pinned where header.frame.minY < hi && extent.upperBound > lo {
-                let stuck = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: header.representedElementKind ?? "", with: header.indexPath)
-                stuck.frame = header.frame
-                stuck.frame.origin.y = min(max(header.frame.minY, cv.bounds.minY + cv.adjustedContentInset.top),
-                                           extent.upperBound - header.frame.height)
-                stuck.zIndex = 1024
-                stuck.estimatesSize = header.estimatesSize
                 result.removeAll { $0 === header }
-                result.append(stuck)
+                result.append(pinnedHeader(header, sectionEnd: extent.upperBound, in: cv))
             }
         }
         return result

@@ -85,6 +85,19 @@ open class UICollectionViewLayout: NSObject {
     /// Whether some sizes are estimates that the collection view corrects by measuring the cells it shows.
     var selfSizesCells: Bool { false }
 
+    /// A copy of `header` held at the top of `collectionView`'s visible area while its section (ending at
+    /// `sectionEnd`) scrolls under it, pushed up by the section's end; over the cells.
+    func pinnedHeader(_ header: UICollectionViewLayoutAttributes, sectionEnd: CGFloat, in collectionView: UICollectionView)
+        -> UICollectionViewLayoutAttributes {
+        let pinned = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: header.representedElementKind ?? "", with: header.indexPath)
+        pinned.frame = header.frame
+        pinned.frame.origin.y = min(max(header.frame.minY, collectionView.bounds.minY + collectionView.adjustedContentInset.top),
+                                    sectionEnd - header.frame.height)
+        pinned.zIndex = 1024
+        pinned.estimatesSize = header.estimatesSize
+        return pinned
+    }
+
     /// Prepares the layout if it is not valid.
     func prepareIfNeeded() {
         guard !isValid else { return }
@@ -270,13 +283,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 guard let header else { continue }
                 let last = cells[s].map(\.frame.maxY).max() ?? header.frame.maxY
                 guard header.frame.minY < hi, last > lo else { continue }
-                let pinned = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                                                              with: header.indexPath)
-                pinned.frame = header.frame
-                pinned.frame.origin.y = min(max(header.frame.minY, cv.bounds.minY + cv.adjustedContentInset.top), last - header.frame.height)
-                pinned.zIndex = 1024
                 result.removeAll { $0 === header }
-                result.append(pinned)
+                result.append(pinnedHeader(header, sectionEnd: last, in: cv))
             }
         }
         return result
