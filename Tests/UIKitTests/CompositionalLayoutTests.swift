@@ -144,6 +144,73 @@ import VitrinePlatform
         #expect(s.view.indexPathsForVisibleItems.first == IndexPath(item: 400, section: 0))
     }
 
+    // MARK: Orthogonal sections
+
+    /// A strip of cards 0.8 of the width wide (16 apart, 16 in from the sides) over a grid section.
+    func stripAndGrid(_ behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior) -> Scene {
+        let layout = UICollectionViewCompositionalLayout { index, _ in
+            if index == 0 {
+                let item = NSCollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(0.8), .absolute(120)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = behavior
+                section.interGroupSpacing = 16
+                section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16)
+                return section
+            }
+            let item = NSCollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(0.5), .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(60)), subitems: [item])
+            return NSCollectionLayoutSection(group: group)
+        }
+        return Scene([6, 40], layout)
+    }
+
+    @Test func anOrthogonalSectionScrollsSidewaysInAStripOfItsOwn() {
+        let s = stripAndGrid(.continuous)
+        // The strip: one row of 6 cards 230.4 wide, 16 apart, under the section's top inset; the grid below it.
+        let scroller = try! #require(s.view.orthogonalScrollers[0])
+        #expect(scroller.frame == CGRect(x: 0, y: 10, width: 320, height: 120))
+        #expect(abs(scroller.contentSize.width - 1494.4) < 0.001)
+        #expect(s.frame(0, 1) == CGRect(x: 0, y: 140, width: 160, height: 60))
+        #expect(s.view.contentSize.height == 1340) // the strip (140 with its insets), 20 rows of 60
+        // Two cards show, inside the strip; the rest come in as it scrolls.
+        #expect(s.view.indexPathsForVisibleItems.filter { $0.section == 0 } == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
+        let first = s.view.cellForItem(at: IndexPath(item: 0, section: 0))!
+        #expect(first.superview === scroller && abs(first.frame.minX - 16) < 1e-9 && first.frame.minY == 0 && first.frame.height == 120,
+                "\(first.frame)")
+        scroller.contentOffset.x = 3 * (230.4 + 16) + 1
+        endTurn()
+        #expect(s.view.indexPathsForVisibleItems.filter { $0.section == 0 }.map(\.item) == [3, 4])
+        // A tap on a card in the scrolled strip selects it.
+        let card = s.view.cellForItem(at: IndexPath(item: 3, section: 0))!
+        let point = card.convert(CGPoint(x: card.bounds.midX, y: card.bounds.midY), to: nil)
+        #expect(s.view.indexPathForItem(at: s.view.convert(point, from: nil)) == IndexPath(item: 3, section: 0),
+                "\(point) \(s.view.convert(point, from: nil)) \(card.frame) \(scroller.frame) \(scroller.contentOffset)")
+        let selection = Fingers()
+        selection.tap(point)
+        frames(0.3)
+        #expect(s.view.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])
+    }
+
+    @Test func groupPagingMovesOneGroupASwipe() {
+        let s = stripAndGrid(.groupPaging)
+        let scroller = try! #require(s.view.orthogonalScrollers[0])
+        let fingers = Fingers()
+        let y = s.view.convert(CGPoint(x: 0, y: 70), to: nil).y
+        fingers.drag(from: CGPoint(x: 280, y: y), to: CGPoint(x: 120, y: y), steps: 6, interval: 0.016)
+        frames(1.5)
+        // A fast swipe, however far: the next card at the leading edge.
+        #expect(abs(scroller.contentOffset.x - (230.4 + 16)) < 0.5, "\(scroller.contentOffset)")
+        fingers.drag(from: CGPoint(x: 280, y: y), to: CGPoint(x: 40, y: y), steps: 6, interval: 0.016)
+        frames(1.5)
+        #expect(abs(scroller.contentOffset.x - 2 * (230.4 + 16)) < 0.5, "\(scroller.contentOffset)")
+        // A drag up and down the strip scrolls the collection view (the strip scrolls only sideways).
+        fingers.drag(from: CGPoint(x: 160, y: y + 40), to: CGPoint(x: 160, y: y - 60), steps: 8, interval: 0.03)
+        frames(1.5)
+        #expect(s.view.contentOffset.y > 50 && abs(scroller.contentOffset.x - 2 * (230.4 + 16)) < 0.5,
+                "\(s.view.contentOffset) \(scroller.contentOffset)")
+    }
+
     // MARK: Lists
 
     /// Rows of text in list cells; `long` rows wrap to several lines.

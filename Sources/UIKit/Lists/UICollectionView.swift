@@ -205,6 +205,9 @@ open class UICollectionView: UIScrollView {
         commonInit()
     }
 
+    /// The sideways scroll views of orthogonal sections, by section.
+    var orthogonalScrollers: [Int: OrthogonalScroller] = [:]
+
     /// Whether the background is still the default one (a list layout then gives the collection view its own).
     var usesDefaultBackground = true
     open override var backgroundColor: UIColor? { didSet { usesDefaultBackground = false } }
@@ -482,6 +485,7 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.prepareIfNeeded()
         let size = collectionViewLayout.collectionViewContentSize
         if contentSize != size { contentSize = size }
+        syncOrthogonalScrollers()
         let attributes = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
         var wantedCells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         var wantedSupplementary: [String: UICollectionViewLayoutAttributes] = [:]
@@ -505,7 +509,10 @@ open class UICollectionView: UIScrollView {
             } else {
                 guard let made = dataSource?.collectionView(self, cellForItemAt: ip) else { continue }
                 cell = made
-                if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
+                let parent = placement(for: a).0
+                if cell.superview !== parent {
+                    if parent === self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) } else { parent.addSubview(cell) }
+                }
                 visibleCells_[ip] = cell
                 cell.isSelected = selected.contains(ip)
                 (cell as? UICollectionViewListCell)?.isEditing = isEditing
@@ -516,7 +523,8 @@ open class UICollectionView: UIScrollView {
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: ip)
             }
             // (Only what changed: each set looks for an action.)
-            if cell.frame != a.frame { cell.frame = a.frame }
+            let frame = placement(for: a).1
+            if cell.frame != frame { cell.frame = frame }
             if cell.alpha != a.alpha { cell.alpha = a.alpha }
             if cell.isHidden != a.isHidden { cell.isHidden = a.isHidden }
             cell.apply(a)
@@ -571,6 +579,12 @@ open class UICollectionView: UIScrollView {
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         loadCounts()
         collectionViewLayout.prepareIfNeeded()
+        // In an orthogonal section's strip: its cells' frames run across in the strip's own content.
+        for (s, scroller) in orthogonalScrollers where scroller.frame.contains(point) {
+            let p = CGPoint(x: point.x - scroller.frame.minX + scroller.contentOffset.x, y: point.y)
+            return collectionViewLayout.layoutAttributesForElements(in: CGRect(x: p.x, y: p.y, width: 1, height: 1))?
+                .last { $0.representedElementCategory == .cell && $0.stripSection == s && $0.frame.contains(p) }?.indexPath
+        }
         let probe = CGRect(x: point.x, y: point.y, width: 1, height: 1)
         return collectionViewLayout.layoutAttributesForElements(in: probe)?
             .last { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath

@@ -181,8 +181,9 @@ open class NSCollectionLayoutSection: NSObject {
     open var contentInsets: NSDirectionalEdgeInsets = .zero
     open var interGroupSpacing: CGFloat = 0
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
-    /// Vitrine lays an orthogonal section's groups out in one line across the scroll axis but does not yet scroll
-    /// it: only `.none` is supported (see the README's porting notes); the property is kept for source compatibility.
+    /// Anything but `.none`: the section's groups go side by side across the scroll axis in a strip of their own
+    /// that scrolls sideways (continuously, by pages of the collection view's width, or group by group). (For
+    /// vertical layouts; a horizontal layout lays such a section out as `.none`.)
     open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
     /// Set by the list configuration: how its rows look (separators, backgrounds).
     var listAppearance: UICollectionLayoutListConfiguration?
@@ -304,11 +305,24 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// Whether any size was an estimate (the collection view then measures the cells it shows).
     private(set) var hasEstimates = false
 
+    /// An orthogonal section's strip: the band its groups take (content coordinates, the collection view's width),
+    /// how wide its sideways content is, and how it snaps.
+    struct Strip: Equatable {
+        var frame: CGRect
+        var contentWidth: CGFloat
+        var behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior
+        /// A group's width and the space after it; the leading inset before the first.
+        var groupWidth: CGFloat, spacing: CGFloat, leading: CGFloat
+    }
+    /// The strips of the orthogonal sections, by section (their cells' frames are in the strip's sideways content
+    /// coordinates across, the collection view's content coordinates along).
+    private(set) var strips: [Int: Strip] = [:]
+
     open override var collectionViewContentSize: CGSize { contentSize }
     override var selfSizesCells: Bool { hasEstimates }
 
     open override func prepare() {
-        cells = []; supplementaries = []; pinned = []; ordered = []; reach = []; hasEstimates = false
+        cells = []; supplementaries = []; pinned = []; ordered = []; reach = []; hasEstimates = false; strips = [:]
         guard let cv = collectionView else { contentSize = .zero; return }
         let vertical = configuration.scrollDirection == .vertical
         let insets = cv.adjustedContentInset
@@ -358,9 +372,27 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 boundary(b)
             }
             position += before
-            // Groups along the axis until the items run out (the last group may be partly filled).
+            // Groups along the axis until the items run out (the last group may be partly filled); an orthogonal
+            // section's side by side, in its strip.
             var next = 0
             var firstGroup = true
+            if section.orthogonalScrollingBehavior != .none && vertical {
+                var x = lead, tallest: CGFloat = 0
+                let groupWidth = section.group.layoutSize.resolve(in: area).width
+                while next < count {
+                    if !firstGroup { x += section.interGroupSpacing }
+                    firstGroup = false
+                    let height = place(section.group, in: area, origin: CGPoint(x: x, y: position), vertical: true, section: s,
+                                       next: &next, count: count, into: &sectionCells)
+                    x += groupWidth
+                    tallest = max(tallest, height)
+                }
+                for a in sectionCells { a.stripSection = s }
+                strips[s] = Strip(frame: CGRect(x: 0, y: position, width: visible.width, height: tallest), contentWidth: x + trail,
+                                  behavior: section.orthogonalScrollingBehavior, groupWidth: groupWidth,
+                                  spacing: section.interGroupSpacing, leading: lead)
+                position += tallest
+            }
             while next < count {
                 if !firstGroup { position += section.interGroupSpacing }
                 firstGroup = false
@@ -497,7 +529,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         while i < ordered.count {
             let f = ordered[i].frame
             if (vertical ? f.minY : f.minX) >= hi { break }
-            if f.intersects(rect) { result.append(ordered[i]) }
+            let s = ordered[i].stripSection
+            if s >= 0, let strip = strips[s] {
+                // Across, where its strip is scrolled to.
+                let offset = collectionView?.stripOffset(s) ?? 0
+                if f.minY < rect.maxY, f.maxY > rect.minY, f.maxX > offset, f.minX < offset + strip.frame.width { result.append(ordered[i]) }
+            } else if f.intersects(rect) {
+                result.append(ordered[i])
+            }
             i += 1
         }
         if vertical, let cv = collectionView {

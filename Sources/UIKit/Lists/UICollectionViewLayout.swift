@@ -28,6 +28,8 @@ open class UICollectionViewLayoutAttributes: NSObject {
     /// For a list row: how the list looks and whether the row is its section's first or last (separators, corners).
     var listAppearance: UICollectionLayoutListConfiguration?
     var listPosition = (first: false, last: false)
+    /// For a cell of an orthogonal section: the section whose sideways strip holds it (-1: none).
+    var stripSection = -1
     public let representedElementCategory: ElementCategory
     /// The supplementary kind (`UICollectionView.elementKindSectionHeader`…), nil for cells.
     public let representedElementKind: String?
