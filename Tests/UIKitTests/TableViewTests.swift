@@ -578,3 +578,54 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
         withExtendedLifetime(source) {}
     }
 }
+
+@MainActor @Suite struct SectionIndexTests {
+    /// Sections A to Z of five rows each, with the letters as the index.
+    @MainActor final class Letters: NSObject, UITableViewDataSource {
+        let letters = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
+        func numberOfSections(in tableView: UITableView) -> Int { letters.count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = "\(letters[indexPath.section])\(indexPath.row)"
+            return cell
+        }
+        func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { letters[section] }
+        func sectionIndexTitles(for tableView: UITableView) -> [String]? { letters }
+        func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+            letters.firstIndex(of: title) ?? 0
+        }
+    }
+
+    @Test func touchingTheIndexJumpsToTheSectionAndDraggingFollowsIt() {
+        freshApp()
+        let window = shownWindow()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let letters = Letters()
+        table.dataSource = letters
+        window.addSubview(table)
+        endTurn()
+        let index = try! #require(table.sectionIndexView)
+        #expect(index.frame == CGRect(x: 320 - SectionIndexView.width, y: 0, width: SectionIndexView.width, height: 480))
+        #expect(index.titles.count == 26)
+        // The middle of the title "M" (the titles are 14 points apart, centred).
+        func point(_ i: Int) -> CGPoint {
+            let top = (480 - 14 * 26) / 2.0
+            return table.convert(CGPoint(x: index.frame.midX, y: table.contentOffset.y + top + 14 * Double(i) + 7), to: nil)
+        }
+        let fingers = Fingers()
+        fingers.tap(point(12))
+        frames(0.3)
+        #expect(table.contentOffset.y == table.rect(forSection: 12).minY)
+        // The index stays over the visible area as the table scrolls.
+        #expect(index.frame.minY == table.contentOffset.y)
+        // A drag down the index from M to Q: the table follows the titles, not the finger.
+        let from = point(12)
+        fingers.drag(from: from, to: CGPoint(x: from.x, y: from.y + 4 * 14), steps: 8, interval: 0.03)
+        frames(0.5)
+        #expect(table.contentOffset.y == table.rect(forSection: 16).minY, "\(table.contentOffset)")
+        withExtendedLifetime(letters) {}
+    }
+}

@@ -503,6 +503,7 @@ open class UITableView: UIScrollView {
         if isDragging, openSwipe != nil { closeSwipe(animated: true) }
         // Rows come and go as the content moves (before the delegate hears of the scroll, as on iOS).
         layoutRows()
+        if sectionIndexView != nil { layoutSectionIndex() }
     }
 
     open override func layoutSubviews() {
@@ -512,9 +513,27 @@ open class UITableView: UIScrollView {
             geometryValid = false
         }
         layoutRows()
+        layoutSectionIndex()
         backgroundView?.frame = bounds
     }
     private var lastWidth: CGFloat = -1
+
+    /// A drag that starts on the section index is the index's, not a scroll.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === panGestureRecognizer, let index = sectionIndexView,
+           index.bounds.contains(gestureRecognizer.location(in: index)) { return false }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+    /// The section index, while the data source gives titles (`UITableView+SectionIndex.swift`).
+    var sectionIndexView: SectionIndexView?
+    /// The colour of the index's titles (nil: the tint colour), its background, and how many rows the table needs
+    /// before it shows one.
+    open var sectionIndexColor: UIColor? { didSet { setNeedsLayout() } }
+    open var sectionIndexBackgroundColor: UIColor? { didSet { setNeedsLayout() } }
+    open var sectionIndexTrackingBackgroundColor: UIColor?
+    open var sectionIndexMinimumDisplayRowCount = 0 { didSet { setNeedsLayout() } }
+    /// Reloads the index's titles from the data source.
+    open func reloadSectionIndexTitles() { setNeedsLayout() }
     private var wantedScratch: [IndexPath] = []
     private var goneScratch: [IndexPath] = []
 
