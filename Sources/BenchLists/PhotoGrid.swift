@@ -1,4 +1,4 @@
-// The photo grid: 2,000 thumbnails in a UICollectionView (a flow layout of 120-point squares, 4 apart: ten across
+// The photo grid: 2,000 thumbnails in a UICollectionView (a flow layout of 124-point squares, 4 apart: nine across
 // 1280 points), flung through as the list is. The thumbnails are JPEG files made once and decoded before the run
 // (48 different pictures, as a photo app's decoded-thumbnail cache holds them); cells show them in image views.
 import BenchSupport
