@@ -60,6 +60,57 @@ import Foundation
         }
     }
 
+    @Test func outlineDisclosuresExpandAndCollapseThroughTheSectionSnapshot() {
+        freshApp()
+        let window = shownWindow()
+        let view = UICollectionView(frame: window.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .plain)))
+        window.addSubview(view)
+        let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+            // Parents have a disclosure; "Vegetables" is a header (a tap anywhere toggles it).
+            cell.accessories = ["Fruit", "Apple"].contains(item) ? [.outlineDisclosure()]
+                : item == "Vegetables" ? [.outlineDisclosure(options: .init(style: .header))] : []
+        }
+        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: view) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        var log: [String] = []
+        source.sectionSnapshotHandlers.willExpandItem = { log.append("expand \($0)") }
+        source.sectionSnapshotHandlers.willCollapseItem = { log.append("collapse \($0)") }
+        source.sectionSnapshotHandlers.shouldCollapseItem = { $0 != "Apple" }
+        source.apply(outline(), to: 0, animatingDifferences: false)
+        endTurn()
+        func shown() -> [String] { view.indexPathsForVisibleItems.compactMap { source.itemIdentifier(for: $0) } }
+        func disclosure(_ item: String) -> OutlineDisclosureControl {
+            let cell = view.cellForItem(at: source.indexPath(for: item)!)!
+            return cell.subviews.compactMap { $0 as? OutlineDisclosureControl }.first!
+        }
+        let fingers = Fingers()
+        func tap(_ v: UIView) { fingers.tap(v.convert(CGPoint(x: v.bounds.midX, y: v.bounds.midY), to: nil)); frames(0.5) }
+        tap(disclosure("Fruit"))
+        #expect(shown() == ["Fruit", "Apple", "Pear", "Vegetables"])
+        #expect(disclosure("Fruit").chevron.transform == CGAffineTransform(rotationAngle: .pi / 2))
+        #expect(view.indexPathsForSelectedItems?.isEmpty == true) // the disclosure does not select the row
+        // Children are indented by their level.
+        #expect((view.cellForItem(at: source.indexPath(for: "Apple")!) as! UICollectionViewListCell).indentationLevel == 1)
+        tap(disclosure("Apple"))
+        #expect(shown() == ["Fruit", "Apple", "Gala", "Fuji", "Pear", "Vegetables"])
+        tap(disclosure("Apple")) // the handler refuses
+        #expect(shown().contains("Gala"))
+        // The header row toggles from a tap anywhere on it.
+        let vegetables = view.cellForItem(at: source.indexPath(for: "Vegetables")!)!
+        fingers.tap(vegetables.convert(CGPoint(x: 60, y: vegetables.bounds.midY), to: nil))
+        frames(0.5)
+        #expect(shown().last == "Leek")
+        #expect(log == ["expand Fruit", "expand Apple", "expand Vegetables"], "\(log)")
+        tap(disclosure("Fruit"))
+        #expect(shown() == ["Fruit", "Vegetables", "Leek"] && log.last == "collapse Fruit")
+        withExtendedLifetime(source) {}
+    }
+
     @Test func aCollectionViewSectionShowsTheVisibleItems() {
         freshApp()
         let window = shownWindow()

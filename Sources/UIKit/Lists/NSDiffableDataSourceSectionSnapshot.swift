@@ -186,3 +186,49 @@ extension UICollectionViewDiffableDataSource {
         return flat
     }
 }
+
+extension UICollectionViewDiffableDataSource {
+    /// What the data source asks and tells as outline items expand and collapse (UIKit's
+    /// `SectionSnapshotHandlers`): each closure gets the item and, for the will-handlers, the section snapshot
+    /// before the change.
+    public struct SectionSnapshotHandlers<Item: Hashable> {
+        public var shouldExpandItem: ((Item) -> Bool)?
+        public var willExpandItem: ((Item) -> Void)?
+        public var shouldCollapseItem: ((Item) -> Bool)?
+        public var willCollapseItem: ((Item) -> Void)?
+        public init() {}
+    }
+}
+
+extension UICollectionViewDiffableDataSource: OutlineDataSource {
+    /// Expands or collapses the item at `indexPath` in its section's snapshot (as its outline disclosure asks), if
+    /// the handlers allow, and shows the result animated.
+    func toggleOutline(at indexPath: IndexPath) {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section) else { return }
+        var outline = snapshot(for: section)
+        let handlers = sectionSnapshotHandlers
+        if outline.isExpanded(item) {
+            guard handlers.shouldCollapseItem?(item) ?? true else { return }
+            handlers.willCollapseItem?(item)
+            outline.collapse([item])
+        } else {
+            guard handlers.shouldExpandItem?(item) ?? true else { return }
+            handlers.willExpandItem?(item)
+            outline.expand([item])
+        }
+        apply(outline, to: section, animatingDifferences: true)
+        // The cell keeps its item: show its chevron's new direction.
+        if let cell = collectionView?.cellForItem(at: indexPath) as? UICollectionViewListCell {
+            cell.outlineExpanded = outline.isExpanded(item)
+        }
+    }
+
+    /// Tells a list cell made for `item` in `section` how deep the item is and whether it is expanded.
+    func showOutlineState(of item: ItemIdentifierType, in section: SectionIdentifierType, on cell: UICollectionViewCell) {
+        guard let list = cell as? UICollectionViewListCell,
+              let outline = sectionSnapshots[AnyHashable(section)] as? NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+              outline.contains(item) else { return }
+        list.outlineExpanded = outline.isExpanded(item)
+        if list.indentationLevel != outline.level(of: item) { list.indentationLevel = outline.level(of: item) }
+    }
+}

@@ -626,6 +626,11 @@ open class UICollectionView: UIScrollView {
     func itemTapped(_ recognizer: RowSelection) {
         guard recognizer.state == .ended, let ip = recognizer.row else { return }
         setHighlight(nil)
+        // A header-style outline row expands or collapses instead of being selected.
+        if let cell = visibleCells_[ip] as? UICollectionViewListCell, cell.togglesOnTap {
+            cell.toggleOutline()
+            return
+        }
         if selected.contains(ip) && allowsMultipleSelection {
             guard collectionDelegate?.collectionView(self, shouldDeselectItemAt: ip) ?? true else { return }
             deselectItem(at: ip, animated: true)

@@ -10,13 +10,15 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     /// Makes a header or footer.
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
 
-    private weak var collectionView: UICollectionView?
+    private(set) weak var collectionView: UICollectionView?
     private let cellProvider: CellProvider
     /// Makes the section headers and footers the layout asks for.
     open var supplementaryViewProvider: SupplementaryViewProvider?
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
     /// The outlines applied to sections (`apply(_:to:animatingDifferences:)`), by section.
     var sectionSnapshots: [AnyHashable: Any] = [:]
+    /// Asked and told as outline items expand and collapse.
+    open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
 
     /// A data source for `collectionView` (it becomes the collection view's data source).
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
@@ -74,6 +76,9 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         guard let item = current.item(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             preconditionFailure("UICollectionViewDiffableDataSource: the cell provider returned no cell for \(indexPath)")
+        }
+        if !sectionSnapshots.isEmpty, let section = sectionIdentifier(for: indexPath.section) {
+            showOutlineState(of: item, in: section, on: cell)
         }
         return cell
     }

@@ -23,6 +23,17 @@ public struct UICellAccessory {
             self.isHidden = isHidden; self.tintColor = tintColor; self.font = font
         }
     }
+    public struct OutlineDisclosureOptions {
+        /// `.header`: a tap anywhere on the cell expands or collapses it; `.cell` (and `.automatic`): only on the
+        /// disclosure.
+        public enum Style: Int, Sendable { case automatic, header, cell }
+        public var style: Style
+        public var isHidden: Bool?
+        public var tintColor: UIColor?
+        public init(style: Style = .automatic, isHidden: Bool? = nil, tintColor: UIColor? = nil) {
+            self.style = style; self.isHidden = isHidden; self.tintColor = tintColor
+        }
+    }
     /// Which side of the cell an app's view goes on.
     public enum Placement { case leading(displayed: DisplayedState = .always), trailing(displayed: DisplayedState = .always) }
     public struct CustomViewConfiguration {
@@ -38,6 +49,7 @@ public struct UICellAccessory {
     enum Kind {
         case disclosureIndicator(tint: UIColor?), checkmark(tint: UIColor?), label(String, tint: UIColor?, font: UIFont?)
         case custom(UIView, leading: Bool)
+        case outlineDisclosure(tint: UIColor?, header: Bool, action: (() -> Void)?)
     }
     let kind: Kind
     let displayed: DisplayedState
@@ -52,6 +64,15 @@ public struct UICellAccessory {
     }
     public static func label(text: String, displayed: DisplayedState = .always, options: LabelOptions = LabelOptions()) -> UICellAccessory {
         UICellAccessory(kind: .label(text, tint: options.tintColor, font: options.font), displayed: displayed, hidden: options.isHidden ?? false)
+    }
+    /// A chevron that turns down while the cell's item is expanded; a tap on it (on the whole cell with the `.header`
+    /// style) runs `actionHandler`, or by default expands or collapses the item in the section snapshot its
+    /// collection view's diffable data source shows.
+    public static func outlineDisclosure(displayed: DisplayedState = .whenNotEditing,
+                                         options: OutlineDisclosureOptions = OutlineDisclosureOptions(),
+                                         actionHandler: (() -> Void)? = nil) -> UICellAccessory {
+        UICellAccessory(kind: .outlineDisclosure(tint: options.tintColor, header: options.style == .header, action: actionHandler),
+                        displayed: displayed, hidden: options.isHidden ?? false)
     }
     public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
         switch configuration.placement {
@@ -86,6 +107,12 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open var isEditing = false { didSet { if isEditing != oldValue { rebuildAccessories() } } }
 
     private var accessoryViews: [(view: UIView, leading: Bool)] = []
+    /// Whether the cell's item is expanded in its section snapshot (the diffable data source sets it): turns an
+    /// outline disclosure down.
+    var outlineExpanded = false { didSet { if outlineExpanded != oldValue { turnDisclosure() } } }
+    /// Whether a tap anywhere on the cell toggles its item (an outline disclosure of the `.header` style).
+    private(set) var togglesOnTap = false
+    private var outlineAction: (() -> Void)?
     private let separator = UIView()
     private let rowBackground = UIView()
     private let highlight = UIView()
@@ -141,6 +168,8 @@ open class UICollectionViewListCell: UICollectionViewCell {
     private func rebuildAccessories() {
         for a in accessoryViews { a.view.removeFromSuperview() }
         accessoryViews = []
+        togglesOnTap = false
+        outlineAction = nil
         for accessory in accessories where accessory.isShown(editing: isEditing) {
             let view: UIView, leading: Bool
             switch accessory.kind {
@@ -155,6 +184,12 @@ open class UICollectionViewListCell: UICollectionViewCell {
                 label.textColor = tint ?? .secondaryLabel
                 label.sizeToFit()
                 view = label; leading = false
+            case .outlineDisclosure(let tint, let header, let action):
+                let control = OutlineDisclosureControl(chevron: Self.symbol("chevron.right", 14, tint))
+                control.addAction(UIAction { [unowned self] _ in self.toggleOutline() }, for: .touchUpInside)
+                togglesOnTap = header
+                outlineAction = action
+                view = control; leading = false
             case .custom(let custom, let isLeading):
                 if custom.bounds.size == .zero { custom.sizeToFit() }
                 view = custom; leading = isLeading
@@ -162,7 +197,25 @@ open class UICollectionViewListCell: UICollectionViewCell {
             addSubview(view)
             accessoryViews.append((view, leading))
         }
+        turnDisclosure()
         setNeedsLayout()
+    }
+
+    /// Points the outline chevron down while expanded.
+    private func turnDisclosure() {
+        for (view, _) in accessoryViews {
+            guard let control = view as? OutlineDisclosureControl else { continue }
+            control.chevron.transform = outlineExpanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
+        }
+    }
+
+    /// The outline disclosure's action: the app's, or expanding or collapsing the item through the data source.
+    func toggleOutline() {
+        if let outlineAction { outlineAction(); return }
+        var v = superview
+        while let current = v, !(current is UICollectionView) { v = current.superview }
+        guard let collectionView = v as? UICollectionView, let ip = collectionView.indexPath(for: self) else { return }
+        (collectionView.dataSource as? OutlineDataSource)?.toggleOutline(at: ip)
     }
 
     private static func symbol(_ name: String, _ size: CGFloat, _ color: UIColor?) -> UIImageView {
@@ -221,4 +274,28 @@ open class UICollectionViewListCell: UICollectionViewCell {
         }
         return x
     }
+}
+
+/// The outline disclosure: a control (so that a tap on it does not select the row) holding the chevron.
+@MainActor
+final class OutlineDisclosureControl: UIControl {
+    let chevron: UIImageView
+    init(chevron: UIImageView) {
+        self.chevron = chevron
+        // A comfortable target around the small chevron.
+        super.init(frame: CGRect(x: 0, y: 0, width: max(28, chevron.bounds.width), height: max(28, chevron.bounds.height)))
+        chevron.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        chevron.isUserInteractionEnabled = false
+        addSubview(chevron)
+    }
+    required init?(coder: NSCoder) { nil }
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
+}
+
+/// A data source that can expand and collapse the item at an index path (the diffable one, through its section
+/// snapshots).
+@MainActor
+protocol OutlineDataSource: AnyObject {
+    func toggleOutline(at indexPath: IndexPath)
 }
