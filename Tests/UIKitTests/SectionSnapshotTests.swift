@@ -60,7 +60,9 @@ import Foundation
         }
     }
 
-    @Test func outlineDisclosuresExpandAndCollapseThroughTheSectionSnapshot() {
+    /// A plain list on a fresh screen whose cells show their item's text and the `accessories` it gets.
+    func outlineList(accessories: @escaping (String) -> [UICellAccessory] = { _ in [] })
+        -> (UICollectionView, UICollectionViewDiffableDataSource<Int, String>) {
         freshApp()
         let window = shownWindow()
         let view = UICollectionView(frame: window.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(
@@ -70,12 +72,19 @@ import Foundation
             var content = cell.defaultContentConfiguration()
             content.text = item
             cell.contentConfiguration = content
-            // Parents have a disclosure; "Vegetables" is a header (a tap anywhere toggles it).
-            cell.accessories = ["Fruit", "Apple"].contains(item) ? [.outlineDisclosure()]
-                : item == "Vegetables" ? [.outlineDisclosure(options: .init(style: .header))] : []
+            cell.accessories = accessories(item)
         }
         let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: view) { cv, ip, item in
             cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        return (view, source)
+    }
+
+    @Test func outlineDisclosuresExpandAndCollapseThroughTheSectionSnapshot() {
+        // Parents have a disclosure; "Vegetables" is a header (a tap anywhere toggles it).
+        let (view, source) = outlineList { item in
+            ["Fruit", "Apple"].contains(item) ? [.outlineDisclosure()]
+                : item == "Vegetables" ? [.outlineDisclosure(options: .init(style: .header))] : []
         }
         var log: [String] = []
         source.sectionSnapshotHandlers.willExpandItem = { log.append("expand \($0)") }
@@ -112,19 +121,7 @@ import Foundation
     }
 
     @Test func aCollectionViewSectionShowsTheVisibleItems() {
-        freshApp()
-        let window = shownWindow()
-        let view = UICollectionView(frame: window.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(
-            using: UICollectionLayoutListConfiguration(appearance: .plain)))
-        window.addSubview(view)
-        let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, item in
-            var content = cell.defaultContentConfiguration()
-            content.text = item
-            cell.contentConfiguration = content
-        }
-        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: view) { cv, ip, item in
-            cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
-        }
+        let (view, source) = outlineList()
         var s = outline()
         source.apply(s, to: 0, animatingDifferences: false)
         endTurn()
