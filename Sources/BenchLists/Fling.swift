@@ -16,9 +16,6 @@ struct FlingRun {
     /// Cells made for the first screen.
     var cellsBefore = 0
 
-    var median: Double { medianAndP99(frames).0 }
-    var p99: Double { medianAndP99(frames).1 }
-
     func report(cellsMade: Int, firstScreen: Int) {
         let (m, p) = medianAndP99(frames)
         let missed = frames.filter { $0 > 1000.0 / 60 }.count

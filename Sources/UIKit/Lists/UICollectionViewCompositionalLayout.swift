@@ -299,8 +299,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private var supplementaries: [UICollectionViewLayoutAttributes] = []
     /// The pinned headers: each with the extent of its section along the scroll axis.
     private var pinned: [(UICollectionViewLayoutAttributes, ClosedRange<CGFloat>)] = []
-    private var ordered: [UICollectionViewLayoutAttributes] = []
-    private var reach: [CGFloat] = []
+    private var ordered = ElementsAlongAxis(vertical: true)
     private var contentSize: CGSize = .zero
     /// Whether any size was an estimate (the collection view then measures the cells it shows).
     private(set) var hasEstimates = false
@@ -322,7 +321,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     override var selfSizesCells: Bool { hasEstimates }
 
     open override func prepare() {
-        cells = []; supplementaries = []; pinned = []; ordered = []; reach = []; hasEstimates = false; strips = [:]
+        cells = []; supplementaries = []; pinned = []; hasEstimates = false; strips = [:]
+        ordered = ElementsAlongAxis(vertical: configuration.scrollDirection == .vertical)
         guard let cv = collectionView else { contentSize = .zero; return }
         let vertical = configuration.scrollDirection == .vertical
         let insets = cv.adjustedContentInset
@@ -414,12 +414,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             supplementaries.append(contentsOf: sectionSupplementaries)
         }
         contentSize = vertical ? CGSize(width: visible.width, height: position) : CGSize(width: position, height: visible.height)
-        ordered = (cells.flatMap { $0 } + supplementaries).sorted { vertical ? $0.frame.minY < $1.frame.minY : $0.frame.minX < $1.frame.minX }
-        var far: CGFloat = -.greatestFiniteMagnitude
-        for a in ordered {
-            far = max(far, vertical ? a.frame.maxY : a.frame.maxX)
-            reach.append(far)
-        }
+        ordered = ElementsAlongAxis(vertical: vertical, ordered: (cells.flatMap { $0 } + supplementaries).sorted {
+            vertical ? $0.frame.minY < $1.frame.minY : $0.frame.minX < $1.frame.minX
+        })
     }
 
     /// Places `group` (and the items inside it) with its top-left at `origin` in a container of `container`, taking
@@ -458,7 +455,6 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let share = ((horizontal ? size.width : size.height) - gap * CGFloat(n - 1)) / CGFloat(n)
             for i in sizes.indices { if horizontal { sizes[i].width = share } else { sizes[i].height = share } }
         }
-        var estimatedLength = false
         var along: CGFloat = 0 // the running position inside the group along its own axis
         var extent: CGFloat = 0 // the largest size across it (for an estimated group size)
         var placedFrames: [(UICollectionViewLayoutAttributes?, CGRect)] = []
@@ -481,7 +477,6 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 let estimated = vertical ? item.layoutSize.heightDimension.isEstimated : item.layoutSize.widthDimension.isEstimated
                 if estimated {
                     hasEstimates = true
-                    estimatedLength = true
                     if let measured = cv.measuredSize(at: ip) {
                         if vertical { itemSize.height = measured.height } else { itemSize.width = measured.width }
                     }
@@ -507,7 +502,6 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         } else if !vertical && group.layoutSize.widthDimension.isEstimated {
             size.width = horizontal ? max(0, along - gap - extra) : extent
         }
-        _ = estimatedLength
         return vertical ? size.height : size.width
     }
 
@@ -522,22 +516,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         let vertical = configuration.scrollDirection == .vertical
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
-        var a = 0, b = reach.count
-        while a < b { let m = (a + b) / 2; if reach[m] <= lo { a = m + 1 } else { b = m } }
-        var result: [UICollectionViewLayoutAttributes] = []
-        var i = a
-        while i < ordered.count {
-            let f = ordered[i].frame
-            if (vertical ? f.minY : f.minX) >= hi { break }
-            let s = ordered[i].stripSection
-            if s >= 0, let strip = strips[s] {
-                // Across, where its strip is scrolled to.
-                let offset = collectionView?.stripOffset(s) ?? 0
-                if f.minY < rect.maxY, f.maxY > rect.minY, f.maxX > offset, f.minX < offset + strip.frame.width { result.append(ordered[i]) }
-            } else if f.intersects(rect) {
-                result.append(ordered[i])
-            }
-            i += 1
+        var result = ordered.candidates(from: lo, to: hi).filter { a in
+            let f = a.frame
+            guard a.stripSection >= 0, let strip = strips[a.stripSection] else { return f.intersects(rect) }
+            // Across, where its strip is scrolled to.
+            let offset = collectionView?.stripOffset(a.stripSection) ?? 0
+            return f.minY < rect.maxY && f.maxY > rect.minY && f.maxX > offset && f.minX < offset + strip.frame.width
         }
         if vertical, let cv = collectionView {
             // A pinned header stays at the top of the visible area while its section is under it.

@@ -152,6 +152,40 @@ extension UICollectionViewDelegateFlowLayout {
     }
 }
 
+/// A layout's elements in order along its scroll axis, with the running maximum of their far edges, so that the
+/// ones meeting a stretch of the axis are found by binary search (both built-in layouts answer
+/// `layoutAttributesForElements(in:)` with it as the collection view scrolls).
+struct ElementsAlongAxis {
+    let vertical: Bool
+    /// The elements, sorted by their near edge along the axis.
+    private(set) var elements: [UICollectionViewLayoutAttributes] = []
+    private var reach: [CGFloat] = []
+
+    init(vertical: Bool) { self.vertical = vertical }
+
+    /// `elements`, already in order along the axis.
+    init(vertical: Bool, ordered elements: [UICollectionViewLayoutAttributes]) {
+        self.vertical = vertical
+        self.elements = elements
+        var far: CGFloat = -.greatestFiniteMagnitude
+        reach.reserveCapacity(elements.count)
+        for a in elements {
+            far = max(far, vertical ? a.frame.maxY : a.frame.maxX)
+            reach.append(far)
+        }
+    }
+
+    /// The elements that may meet `lo..<hi` along the axis: from the first whose far edge (or an earlier one's)
+    /// passes `lo`, while they start before `hi`. (The caller tests each against its rectangle.)
+    func candidates(from lo: CGFloat, to hi: CGFloat) -> ArraySlice<UICollectionViewLayoutAttributes> {
+        var a = 0, b = reach.count
+        while a < b { let m = (a + b) / 2; if reach[m] <= lo { a = m + 1 } else { b = m } }
+        var end = a
+        while end < elements.count, (vertical ? elements[end].frame.minY : elements[end].frame.minX) < hi { end += 1 }
+        return elements[a..<end]
+    }
+}
+
 /// Items in lines (UIKit's `UICollectionViewFlowLayout`): along the scroll direction's cross axis items fill a line,
 /// spaced at least `minimumInteritemSpacing` apart and spread to fill it (a line of one item is centred), lines
 /// `minimumLineSpacing` apart, sections inset by `sectionInset`, with optional header and footer.
@@ -179,14 +213,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private var headers: [UICollectionViewLayoutAttributes?] = []
     private var footers: [UICollectionViewLayoutAttributes?] = []
     /// Every element in order along the scroll axis, with the running maximum of their far edges, for binary search.
-    private var ordered: [UICollectionViewLayoutAttributes] = []
-    private var reach: [CGFloat] = []
+    private var ordered = ElementsAlongAxis(vertical: true)
     private var contentSize: CGSize = .zero
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
     open override func prepare() {
-        cells = []; headers = []; footers = []; ordered = []; reach = []
+        cells = []; headers = []; footers = []; ordered = ElementsAlongAxis(vertical: scrollDirection == .vertical)
         guard let cv = collectionView else { contentSize = .zero; return }
         let vertical = scrollDirection == .vertical
         let flow = cv.delegate as? (any UICollectionViewDelegateFlowLayout)
@@ -253,32 +286,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                                          flow?.collectionView(cv, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
         }
         contentSize = vertical ? CGSize(width: cv.bounds.width, height: position) : CGSize(width: position, height: cv.bounds.height)
+        var elements: [UICollectionViewLayoutAttributes] = []
         for s in cells.indices {
-            if let h = headers[s] { ordered.append(h) }
-            ordered.append(contentsOf: cells[s])
-            if let f = footers[s] { ordered.append(f) }
+            if let h = headers[s] { elements.append(h) }
+            elements.append(contentsOf: cells[s])
+            if let f = footers[s] { elements.append(f) }
         }
-        var far: CGFloat = -.greatestFiniteMagnitude
-        for a in ordered {
-            far = max(far, vertical ? a.frame.maxY : a.frame.maxX)
-            reach.append(far)
-        }
+        ordered = ElementsAlongAxis(vertical: vertical, ordered: elements)
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         let vertical = scrollDirection == .vertical
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
-        // The first element whose far edge (or an earlier one's) passes `lo`, then on while they start before `hi`.
-        var a = 0, b = reach.count
-        while a < b { let m = (a + b) / 2; if reach[m] <= lo { a = m + 1 } else { b = m } }
-        var result: [UICollectionViewLayoutAttributes] = []
-        var i = a
-        while i < ordered.count {
-            let f = ordered[i].frame
-            if (vertical ? f.minY : f.minX) >= hi { break }
-            if f.intersects(rect) { result.append(ordered[i]) }
-            i += 1
-        }
+        var result = ordered.candidates(from: lo, to: hi).filter { $0.frame.intersects(rect) }
         if sectionHeadersPinToVisibleBounds, vertical, let cv = collectionView {
             // Headers stay at the top while their section scrolls under them.
             for (s, header) in headers.enumerated() {
