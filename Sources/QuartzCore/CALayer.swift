@@ -97,6 +97,7 @@ open class CALayer: NSObject, AssociationOwner {
         transformIsIdentity = other.transformIsIdentity // (no observers run in a class's own initializer)
         opacity = other.opacity; isHidden = other.isHidden; masksToBounds = other.masksToBounds
         backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
+        maskedCorners = other.maskedCorners
         borderColor = other.borderColor; isOpaque = other.isOpaque; contents = other.contents
         contentsScale = other.contentsScale; contentsGravity = other.contentsGravity; contentsCenter = other.contentsCenter
         contentsRect = other.contentsRect; shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity
@@ -383,6 +384,8 @@ open class CALayer: NSObject, AssociationOwner {
     }
     /// Rounds the background and border; with `masksToBounds`, clips content and sublayers too.
     @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { changed(); propertyDidChange("cornerRadius", from: oldValue) } }
+    /// Which corners `cornerRadius` rounds (all four by default); the others stay square.
+    @exclusivity(unchecked) open var maskedCorners: CACornerMask = .all { didSet { if maskedCorners != oldValue { changed() } } }
     @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { changed(); propertyDidChange("borderWidth", from: oldValue) } }
     @exclusivity(unchecked) open var borderColor: CGColor? = .black {
         didSet { changed(); propertyDidChange("borderColor", from: oldValue ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
@@ -782,6 +785,19 @@ open class CALayer: NSObject, AssociationOwner {
     }
 }
 
+/// The corners of a layer that its `cornerRadius` rounds (Core Animation's `CACornerMask`). Layers' y axis points
+/// down, as UIKit's views' does: `layerMinXMinYCorner` is the top left.
+public struct CACornerMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+    /// All four (the default).
+    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
 /// The values the compositor shows for a layer: `CALayer.renderValues()` gives the model values with the
 /// layer's animations applied at the current media time (the presentation values).
 public struct CALayerRenderValues {
@@ -794,6 +810,8 @@ public struct CALayerRenderValues {
     public var masksToBounds: Bool
     public var backgroundColor: CGColor?
     public var cornerRadius: CGFloat
+    /// The corners `cornerRadius` applies to.
+    public var maskedCorners: CACornerMask = .all
     public var borderWidth: CGFloat
     public var borderColor: CGColor?
     public var isOpaque: Bool
@@ -893,6 +911,7 @@ extension CALayer {
                             contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
                             shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
         v.contentsInk = contentsInk
+        v.maskedCorners = maskedCorners
         v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
             || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()
         return v

@@ -335,3 +335,45 @@ final class DotView: UIView {
         withExtendedLifetime(views) {}
     }
 }
+
+@MainActor @Suite struct MaskedCornersTests {
+    /// `maskedCorners` rounds only the corners it names: the background, the border and the clip of a masking
+    /// layer; changing it repaints.
+    @Test func onlyTheMaskedCornersAreRounded() {
+        freshApp(pixels: CGSize(width: 200, height: 100))
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        window.backgroundColor = .white
+        let top = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        top.backgroundColor = .black
+        top.layer.cornerRadius = 20
+        top.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        window.addSubview(top)
+        // A masking layer whose child fills it: the clip follows the masked corners.
+        let clip = UIView(frame: CGRect(x: 110, y: 10, width: 80, height: 80))
+        clip.clipsToBounds = true
+        clip.layer.cornerRadius = 20
+        clip.layer.maskedCorners = [.layerMaxXMaxYCorner]
+        let child = UIView(frame: clip.bounds)
+        child.backgroundColor = .black
+        clip.addSubview(child)
+        window.addSubview(clip)
+        window.makeKeyAndVisible()
+        endTurn()
+        var image = window.screen.snapshotImage()!.cgImage!
+        #expect(pixel(image, 11, 11).0 == 255) // top left: rounded away
+        #expect(pixel(image, 88, 11).0 == 255) // top right: rounded away
+        #expect(pixel(image, 11, 88).0 == 0) // bottom left: square
+        #expect(pixel(image, 88, 88).0 == 0) // bottom right: square
+        #expect(pixel(image, 111, 11).0 == 0)
+        #expect(pixel(image, 188, 11).0 == 0)
+        #expect(pixel(image, 111, 88).0 == 0)
+        #expect(pixel(image, 188, 88).0 == 255) // the one masked corner
+        #expect(maxDifference(image, window.screen.referenceSnapshot(windows: [window]).cgImage!) == 0)
+        top.layer.maskedCorners = [.layerMinXMaxYCorner]
+        endTurn()
+        image = window.screen.snapshotImage()!.cgImage!
+        #expect(pixel(image, 11, 11).0 == 0)
+        #expect(pixel(image, 11, 88).0 == 255)
+        #expect(maxDifference(image, window.screen.referenceSnapshot(windows: [window]).cgImage!) == 0)
+    }
+}

@@ -464,6 +464,7 @@ public final class Compositor {
         var clip: CGRect?
         var background: CGColor?
         var cornerRadius: CGFloat
+        var maskedCorners: CACornerMask
         var borderWidth: CGFloat
         var borderColor: CGColor?
         var masks: Bool
@@ -593,7 +594,7 @@ public final class Compositor {
         var rect = PixelRect(covering: clip.map { devicePainted.intersection($0) } ?? devicePainted)
         if devicePainted.isNull || devicePainted.isEmpty { rect = PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let snapshot = Snapshot(toDevice: toDevice, bounds: v.bounds, opacity: effective, clip: clip,
-                                background: v.backgroundColor, cornerRadius: v.cornerRadius,
+                                background: v.backgroundColor, cornerRadius: v.cornerRadius, maskedCorners: v.maskedCorners,
                                 borderWidth: v.borderWidth, borderColor: v.borderColor, masks: v.masksToBounds,
                                 gravity: v.contentsGravity, contentsCenter: v.contentsCenter,
                                 hasContents: v.contents != nil, contentsID: v.contents.map(ObjectIdentifier.init),
@@ -700,6 +701,7 @@ public final class Compositor {
     /// depend on both (a fill narrower than its corners and a few pixels), or the radius is clamped differently.
     private static func movedEdgeBands(from old: Snapshot, to new: Snapshot) -> (PixelRect, PixelRect, PixelRect, PixelRect)? {
         guard old.isPlainFill, new.isPlainFill, old.background == new.background, old.cornerRadius == new.cornerRadius,
+              old.maskedCorners == new.maskedCorners,
               old.opacity == new.opacity, old.clip == new.clip, old.masks == new.masks,
               old.toDevice.a == new.toDevice.a, old.toDevice.b == new.toDevice.b,
               old.toDevice.c == new.toDevice.c, old.toDevice.d == new.toDevice.d, new.toDevice.isRectilinear else { return nil }

@@ -86,7 +86,7 @@ enum Painter {
         // Inside a group, drawing goes to the group's surface, not the shadow buffer.
         var inner = group ? nil : direct
         if v.masksToBounds {
-            addShape(cr, b, v.cornerRadius)
+            addShape(cr, b, v.cornerRadius, v.maskedCorners)
             cairo_clip(cr)
             if let a = aligned, v.cornerRadius == 0, var narrowed = inner {
                 narrowed.clip = narrowed.clip.intersection(a)
@@ -284,7 +284,7 @@ enum Painter {
                 // Drawn from the cached corner masks.
             } else {
                 cairo_set_source_rgba(cr, Double(bg.red), Double(bg.green), Double(bg.blue), Double(bg.alpha))
-                addShape(cr, b, v.cornerRadius)
+                addShape(cr, b, v.cornerRadius, v.maskedCorners)
                 cairo_fill(cr)
             }
         }
@@ -426,9 +426,9 @@ enum Painter {
     }
 
     /// The corner radius in device pixels, for a layer scaled equally on both axes (circular corners stay
-    /// circular); `nil` otherwise.
+    /// circular) with all four corners rounded (the cached corner masks round all four); `nil` otherwise.
     private static func deviceRadius(_ v: CALayerRenderValues, _ t: CGAffineTransform) -> Double? {
-        guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d else { return nil }
+        guard t.b == 0, t.c == 0, t.a > 0, t.a == t.d, v.maskedCorners == .all else { return nil }
         return Double(Swift.min(v.cornerRadius, v.bounds.width / 2, v.bounds.height / 2) * t.a)
     }
 
@@ -472,8 +472,8 @@ enum Painter {
             let w = Swift.min(v.borderWidth, b.width / 2, b.height / 2)
             cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            addShape(cr, b, v.cornerRadius)
-            addShape(cr, b.insetBy(dx: w, dy: w), Swift.max(0, v.cornerRadius - w))
+            addShape(cr, b, v.cornerRadius, v.maskedCorners)
+            addShape(cr, b.insetBy(dx: w, dy: w), Swift.max(0, v.cornerRadius - w), v.maskedCorners)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
@@ -519,7 +519,7 @@ enum Painter {
         let b = v.bounds
         if let bg = v.backgroundColor, bg.alpha > 0 {
             cairo_set_source_rgba(cr, 0, 0, 0, Double(bg.alpha))
-            addShape(cr, b, v.cornerRadius)
+            addShape(cr, b, v.cornerRadius, v.maskedCorners)
             cairo_fill(cr)
         }
         if let image = v.contents { paintContents(image, v, cr, b) }
@@ -542,15 +542,17 @@ enum Painter {
     }
 
     /// A rectangle, with circular corners of `radius` (at most half the shorter side).
-    nonisolated static func addShape(_ cr: OpaquePointer, _ r: CGRect, _ radius: CGFloat) {
+    /// Adds `r` with the `corners` rounded by `radius` (clamped to half the shorter side) to `cr`'s path.
+    nonisolated static func addShape(_ cr: OpaquePointer, _ r: CGRect, _ radius: CGFloat, _ corners: CACornerMask = .all) {
         let rad = Double(Swift.min(radius, r.width / 2, r.height / 2))
         let (x, y, w, h) = (Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
-        guard rad > 0 else { cairo_rectangle(cr, x, y, w, h); return }
+        guard rad > 0, !corners.isEmpty else { cairo_rectangle(cr, x, y, w, h); return }
         cairo_new_sub_path(cr)
-        cairo_arc(cr, x + w - rad, y + rad, rad, -.pi / 2, 0)
-        cairo_arc(cr, x + w - rad, y + h - rad, rad, 0, .pi / 2)
-        cairo_arc(cr, x + rad, y + h - rad, rad, .pi / 2, .pi)
-        cairo_arc(cr, x + rad, y + rad, rad, .pi, 3 * .pi / 2)
+        // Clockwise from the top right; a square corner is its point.
+        if corners.contains(.layerMaxXMinYCorner) { cairo_arc(cr, x + w - rad, y + rad, rad, -.pi / 2, 0) } else { cairo_line_to(cr, x + w, y) }
+        if corners.contains(.layerMaxXMaxYCorner) { cairo_arc(cr, x + w - rad, y + h - rad, rad, 0, .pi / 2) } else { cairo_line_to(cr, x + w, y + h) }
+        if corners.contains(.layerMinXMaxYCorner) { cairo_arc(cr, x + rad, y + h - rad, rad, .pi / 2, .pi) } else { cairo_line_to(cr, x, y + h) }
+        if corners.contains(.layerMinXMinYCorner) { cairo_arc(cr, x + rad, y + rad, rad, .pi, 3 * .pi / 2) } else { cairo_line_to(cr, x, y) }
         cairo_close_path(cr)
     }
 

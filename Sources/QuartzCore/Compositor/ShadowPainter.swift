@@ -18,6 +18,7 @@ final class ShadowMask {
         var bounds: CGRect
         var background: Bool
         var cornerRadius: CGFloat
+        var maskedCorners: CACornerMask
         var borderWidth: CGFloat
         var contentsID: ObjectIdentifier?
         /// The layer's `displayCount`: a backing store redrawn in place is the same image with new pixels.
@@ -31,7 +32,7 @@ final class ShadowMask {
 
         static func == (l: Key, r: Key) -> Bool {
             l.linear == r.linear && l.sigma == r.sigma && l.path === r.path && l.bounds == r.bounds
-                && l.background == r.background && l.cornerRadius == r.cornerRadius && l.borderWidth == r.borderWidth
+                && l.background == r.background && l.cornerRadius == r.cornerRadius && l.maskedCorners == r.maskedCorners && l.borderWidth == r.borderWidth
                 && l.contentsID == r.contentsID && l.contentsVersion == r.contentsVersion && l.gravity == r.gravity && l.contentsRect == r.contentsRect
                 && l.contentsCenter == r.contentsCenter && l.underFill == r.underFill
         }
@@ -123,7 +124,7 @@ extension Painter {
         let deviceScale = abs(linear.a * linear.d - linear.b * linear.c).squareRoot()
         let key = ShadowMask.Key(linear: linear, sigma: Double(max(0, v.shadowRadius) * deviceScale), path: v.shadowPath,
                                  bounds: v.bounds, background: (v.backgroundColor?.alpha ?? 0) > 0,
-                                 cornerRadius: v.cornerRadius, borderWidth: (v.borderColor?.alpha ?? 0) > 0 ? v.borderWidth : 0,
+                                 cornerRadius: v.cornerRadius, maskedCorners: v.maskedCorners, borderWidth: (v.borderColor?.alpha ?? 0) > 0 ? v.borderWidth : 0,
                                  contentsID: v.contents.map(ObjectIdentifier.init), contentsVersion: layer.displayCount, gravity: v.contentsGravity,
                                  contentsRect: v.contentsRect, contentsCenter: v.contentsCenter,
                                  underFill: clearsUnderFill && (v.backgroundColor?.alpha ?? 0) >= 1 && linear.isRectilinear
