@@ -68,32 +68,83 @@ open class UICollectionReusableView: UIView {
 }
 
 /// A collection view's cell (UIKit's `UICollectionViewCell`): a content view over optional backgrounds that show
-/// selection.
+/// selection, or over a background configuration; content and background configurations follow the cell's state.
 @preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
     public let contentView = UIView()
+    /// Behind the content. Setting one resets `backgroundConfiguration` to nil (the two are exclusive).
     open var backgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let v = backgroundView { insertSubview(v, at: 0) }; setNeedsLayout() }
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = backgroundView { insertSubview(v, at: 0); backgroundConfiguration = nil }
+            setNeedsLayout()
+        }
     }
+    /// Over the background view while selected or highlighted. Setting one resets `backgroundConfiguration`.
     open var selectedBackgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); showSelection() }
+        didSet {
+            oldValue?.removeFromSuperview()
+            if selectedBackgroundView != nil { backgroundConfiguration = nil }
+            showSelection()
+        }
     }
-    open var isSelected = false { didSet { showSelection() } }
-    open var isHighlighted = false { didSet { showSelection() } }
-    /// Content shown through a configuration.
+    open var isSelected = false { didSet { if isSelected != oldValue { showSelection(); setNeedsUpdateConfiguration() } } }
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { showSelection(); setNeedsUpdateConfiguration() } } }
+    /// Content shown through a configuration: its view fills the content view (kept when the next configuration
+    /// is of the same type, which it is then given).
     open var contentConfiguration: (any UIContentConfiguration)? {
         didSet {
-            configuredView?.removeFromSuperview()
-            configuredView = nil
-            if let c = contentConfiguration {
-                let v = c.makeContentView()
-                contentView.addSubview(v)
-                configuredView = v
+            if let c = contentConfiguration, let view = configuredView, type(of: view.configuration) == type(of: c) {
+                view.configuration = c
+            } else {
+                configuredView?.removeFromSuperview()
+                configuredView = nil
+                if let c = contentConfiguration {
+                    let v = c.makeContentView()
+                    contentView.addSubview(v)
+                    configuredView = v
+                }
             }
             setNeedsLayout()
         }
     }
     var configuredView: (any UIView & UIContentView)?
+
+    /// The background as a configuration (nil: `backgroundColor` and the background views).
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet {
+            if let c = backgroundConfiguration {
+                if !settingConfigurationItself { backgroundIsDefault = false }
+                let view = configurationBackground ?? BackgroundConfigurationView(configuration: c)
+                if configurationBackground == nil {
+                    insertSubview(view, at: 0)
+                    configurationBackground = view
+                    backgroundView = nil
+                    selectedBackgroundView = nil
+                } else {
+                    view.configuration = c
+                }
+            } else {
+                configurationBackground?.removeFromSuperview()
+                configurationBackground = nil
+            }
+            setNeedsLayout()
+        }
+    }
+    /// Whether `updated(for:)` is applied to the background configuration as the state changes.
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// Whether `updated(for:)` is applied to the content configuration as the state changes.
+    open var automaticallyUpdatesContentConfiguration = true
+    public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+    /// Runs after `updateConfiguration(using:)` whenever the configuration is updated.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    /// The view drawing `backgroundConfiguration`.
+    private(set) var configurationBackground: BackgroundConfigurationView?
+    /// Set while the cell (not the app) sets a configuration: an automatic update keeps a list cell's default.
+    private var settingConfigurationItself = false
+    /// Whether the background configuration is still the one the cell chose (a list cell follows its list's look).
+    var backgroundIsDefault = false
+    private var needsConfigurationUpdate = true
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -106,6 +157,51 @@ open class UICollectionViewCell: UICollectionReusableView {
         isOpaque = false
     }
 
+    /// The background configuration of the cell's kind with nothing changed (a plain cell's is clear).
+    open func defaultBackgroundConfiguration() -> UIBackgroundConfiguration { .clear() }
+
+    /// Sets the background configuration as the cell's own choice (one the list look may replace).
+    func setDefaultBackgroundConfiguration(_ c: UIBackgroundConfiguration) {
+        settingConfigurationItself = true
+        backgroundConfiguration = c
+        settingConfigurationItself = false
+        backgroundIsDefault = true
+    }
+
+    /// The state the configurations are updated for.
+    open var configurationState: UICellConfigurationState {
+        var s = UICellConfigurationState(traitCollection: traitCollection)
+        s.isSelected = isSelected
+        s.isHighlighted = isHighlighted
+        extendConfigurationState(&s)
+        return s
+    }
+    /// Adds a subclass's own state (a list cell's editing, expansion, swipe).
+    func extendConfigurationState(_ state: inout UICellConfigurationState) {}
+
+    /// Asks for the configuration to be updated before the cell is next laid out (state changes ask themselves).
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// Updates the configurations for `state`; subclasses override it to change theirs (call `super`). The
+    /// automatic updates of the content and background configurations have been applied by then.
+    open func updateConfiguration(using state: UICellConfigurationState) {}
+
+    /// Runs a pending configuration update now: the automatic updates, `updateConfiguration(using:)`, the handler.
+    func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        let state = configurationState
+        settingConfigurationItself = true
+        if automaticallyUpdatesContentConfiguration, let c = contentConfiguration { contentConfiguration = c.updated(for: state) }
+        if automaticallyUpdatesBackgroundConfiguration, let c = backgroundConfiguration { backgroundConfiguration = c.updated(for: state) }
+        settingConfigurationItself = false
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+    }
+
     private func showSelection() {
         guard let v = selectedBackgroundView else { return }
         if v.superview !== self { insertSubview(v, at: backgroundView == nil ? 0 : 1) }
@@ -114,10 +210,13 @@ open class UICollectionViewCell: UICollectionReusableView {
     }
 
     open override func layoutSubviews() {
+        updateConfigurationIfNeeded()
         super.layoutSubviews()
         contentView.frame = bounds
         backgroundView?.frame = bounds
         selectedBackgroundView?.frame = bounds
+        configurationBackground?.place(in: bounds, margins: layoutMargins,
+                                       rtl: effectiveUserInterfaceLayoutDirection == .rightToLeft)
         configuredView?.frame = contentView.bounds
     }
 
@@ -233,14 +332,21 @@ open class UICollectionView: UIScrollView {
     /// A cell from the queue for `identifier`, or a new one of the registered class (an identifier without one stops
     /// the program, with UIKit's message).
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
-        if let cell = cellQueues.take(identifier) {
-            cell.prepareForReuse()
-            return cell
+        let cell: UICollectionViewCell
+        if let reused = cellQueues.take(identifier) {
+            reused.prepareForReuse()
+            cell = reused
+        } else {
+            guard let cls = cellClasses[identifier] else {
+                preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+            }
+            cell = cls.init(registeredWithReuseIdentifier: identifier)
         }
-        guard let cls = cellClasses[identifier] else {
-            preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-        }
-        return cls.init(registeredWithReuseIdentifier: identifier)
+        // The cell knows where it goes before the app configures it (a list cell's default configurations depend
+        // on its list and place), and updates its configuration before it shows.
+        if let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) { cell.apply(a) }
+        cell.setNeedsUpdateConfiguration()
+        return cell
     }
 
     open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,

@@ -509,7 +509,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private func markListPositions(_ cells: [UICollectionViewLayoutAttributes], _ list: UICollectionLayoutListConfiguration) {
         for (i, a) in cells.enumerated() {
             a.listAppearance = list
-            a.listPosition = (i == 0, i == cells.count - 1)
+            a.listPosition = (i == 0, i == cells.count - 1, i == 0 && list.headerMode == .firstItemInSection)
         }
     }
 

@@ -27,7 +27,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
     var estimatesSize = false
     /// For a list row: how the list looks and whether the row is its section's first or last (separators, corners).
     var listAppearance: UICollectionLayoutListConfiguration?
-    var listPosition = (first: false, last: false)
+    var listPosition = (first: false, last: false, header: false)
     /// For a cell of an orthogonal section: the section whose sideways strip holds it (-1: none).
     var stripSection = -1
     public let representedElementCategory: ElementCategory

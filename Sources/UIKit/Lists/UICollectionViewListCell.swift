@@ -104,21 +104,24 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open var indentationLevel = 0 { didSet { setNeedsLayout() } }
     open var indentationWidth: CGFloat = 10 { didSet { setNeedsLayout() } }
     /// Whether the cell shows its editing accessories (its collection view's `isEditing` sets it).
-    open var isEditing = false { didSet { if isEditing != oldValue { rebuildAccessories() } } }
+    open var isEditing = false { didSet { if isEditing != oldValue { rebuildAccessories(); setNeedsUpdateConfiguration() } } }
 
     private var accessoryViews: [(view: UIView, leading: Bool)] = []
     /// Whether the cell's item is expanded in its section snapshot (the diffable data source sets it): turns an
     /// outline disclosure down.
-    var outlineExpanded = false { didSet { if outlineExpanded != oldValue { turnDisclosure() } } }
+    var outlineExpanded = false { didSet { if outlineExpanded != oldValue { turnDisclosure(); setNeedsUpdateConfiguration() } } }
     /// Whether a tap anywhere on the cell toggles its item (an outline disclosure of the `.header` style).
     private(set) var togglesOnTap = false
     private var outlineAction: (() -> Void)?
     private let separator = UIView()
-    private let rowBackground = UIView()
-    private let highlight = UIView()
-    /// What the layout said about the row: how the list looks, whether it is the last of its section.
+    /// What the layout said about the row: how the list looks, where it is in its section, whether it is the
+    /// section's header (`.firstItemInSection`).
     private var listLook: UICollectionLayoutListConfiguration?
+    private var isFirstInSection = false
     private var isLastInSection = false
+    private var isSectionHeader = false
+    /// The corners of an inset-grouped section's card this row has.
+    private var roundedCorners: CACornerMask = []
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -129,24 +132,51 @@ open class UICollectionViewListCell: UICollectionViewCell {
         listCellInit()
     }
     private func listCellInit() {
-        rowBackground.backgroundColor = .systemBackground
-        insertSubview(rowBackground, at: 0)
-        highlight.backgroundColor = .systemGray4
-        highlight.isHidden = true
-        insertSubview(highlight, at: 1)
         separator.backgroundColor = .separator
         addSubview(separator)
+        setDefaultBackgroundConfiguration(defaultBackgroundConfiguration())
     }
 
-    /// The list's standard cell content (UIKit: `UIListContentConfiguration.cell()`).
-    open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
-
-    open override var isSelected: Bool { didSet { showState() } }
-    open override var isHighlighted: Bool { didSet { showState() } }
-
-    private func showState() {
-        highlight.isHidden = !(isSelected || isHighlighted) || selectedBackgroundView != nil
+    /// The list's standard content for this row: a header's in a `.firstItemInSection` header row, a sidebar's in
+    /// a sidebar, the plain cell's otherwise (UIKit's `UIListContentConfiguration.cell()`).
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        let appearance = listLook?.appearance ?? .plain
+        if isSectionHeader {
+            switch appearance {
+            case .plain: return .plainHeader()
+            case .sidebar, .sidebarPlain: return .sidebarHeader()
+            case .grouped, .insetGrouped: return .header()
+            }
+        }
+        return appearance == .sidebar || appearance == .sidebarPlain ? .sidebarCell() : .cell()
     }
+
+    /// The list's row background for this row's list and place (a header row's is the header's).
+    open override func defaultBackgroundConfiguration() -> UIBackgroundConfiguration {
+        let appearance = listLook?.appearance ?? .plain
+        if isSectionHeader {
+            switch appearance {
+            case .plain: return .listPlainHeaderFooter()
+            case .sidebar, .sidebarPlain: return .listSidebarHeader()
+            // A grouped section's header row is the first row of its card.
+            case .grouped, .insetGrouped: return .listGroupedCell()
+            }
+        }
+        switch appearance {
+        case .plain: return .listPlainCell()
+        case .grouped, .insetGrouped: return .listGroupedCell()
+        case .sidebar, .sidebarPlain: return .listSidebarCell()
+        }
+    }
+
+    override func extendConfigurationState(_ state: inout UICellConfigurationState) {
+        state.isEditing = isEditing
+        state.isExpanded = outlineExpanded
+        state.isSwiped = isSwiped
+    }
+
+    /// Whether the row is swiped open on its actions (the collection view sets it).
+    var isSwiped = false { didSet { if isSwiped != oldValue { setNeedsUpdateConfiguration() } } }
 
     open override func prepareForReuse() {
         super.prepareForReuse()
@@ -156,12 +186,27 @@ open class UICollectionViewListCell: UICollectionViewCell {
 
     open override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
         super.apply(layoutAttributes)
-        listLook = layoutAttributes.listAppearance
-        isLastInSection = layoutAttributes.listPosition.last
-        if let listLook {
-            rowBackground.backgroundColor = listLook.appearance == .plain || listLook.appearance == .sidebarPlain
-                ? .systemBackground : .secondarySystemGroupedBackground
+        // (Called for every visible cell on every scrolled frame: only changes do anything.)
+        let look = layoutAttributes.listAppearance
+        let position = layoutAttributes.listPosition
+        guard look?.appearance != listLook?.appearance || look?.showsSeparators != listLook?.showsSeparators
+                || position.first != isFirstInSection || position.last != isLastInSection || position.header != isSectionHeader else { return }
+        let lookChanged = look?.appearance != listLook?.appearance || position.header != isSectionHeader
+        listLook = look
+        isFirstInSection = position.first
+        isLastInSection = position.last
+        isSectionHeader = position.header
+        // A background the cell chose follows the list's look; one the app set stays.
+        if lookChanged, backgroundIsDefault {
+            setDefaultBackgroundConfiguration(defaultBackgroundConfiguration().updated(for: configurationState))
         }
+        // Inset-grouped sections are rounded cards: their first and last rows round their outer corners.
+        var corners: CACornerMask = []
+        if look?.appearance == .insetGrouped {
+            if isFirstInSection { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+            if isLastInSection { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        }
+        roundedCorners = corners
         setNeedsLayout()
     }
 
@@ -232,8 +277,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds
-        rowBackground.frame = b
-        highlight.frame = b
+        configurationBackground?.sectionCorners = (10, roundedCorners)
         // Accessories from the sides inwards, centred vertically, 16 points from the edges and apart.
         var leadingEdge = Self.margin + CGFloat(indentationLevel) * indentationWidth
         var trailingEdge = b.width - Self.margin
@@ -257,7 +301,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
         // The separator: along the bottom from where the text starts, not under a grouped section's last row.
         let scale = window?.screen.scale ?? UIScreen.main.scale
         let plain = listLook.map { $0.appearance == .plain || $0.appearance == .sidebarPlain } ?? true
-        let shows = (listLook?.showsSeparators ?? true) && !(isLastInSection && !plain)
+        let shows = (listLook?.showsSeparators ?? true) && !(isLastInSection && !plain) && !(isSectionHeader && plain)
         separator.isHidden = !shows
         let textStart = contentStart + textLeadingInset
         separator.frame = CGRect(x: textStart, y: b.height - 1 / scale, width: max(0, b.width - textStart), height: 1 / scale)

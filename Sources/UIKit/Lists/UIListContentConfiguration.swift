@@ -19,15 +19,44 @@ public protocol UIContentView: AnyObject {
 
 /// The state a configuration is updated for.
 @preconcurrency @MainActor
-public protocol UIConfigurationState {}
+public protocol UIConfigurationState {
+    /// The traits of the view the state is for.
+    var traitCollection: UITraitCollection { get set }
+}
 
-/// A cell's state: selected, highlighted, editing, disabled.
-public struct UICellConfigurationState: UIConfigurationState {
+/// A cell's state: selected, highlighted, editing, disabled, swiped open, expanded, being reordered, and the
+/// app's own states by key (UIKit's `UICellConfigurationState`).
+public struct UICellConfigurationState: UIConfigurationState, Hashable {
+    public var traitCollection: UITraitCollection
     public var isSelected = false
     public var isHighlighted = false
     public var isEditing = false
     public var isDisabled = false
-    public init() {}
+    public var isFocused = false
+    public var isPinned = false
+    public var isSwiped = false
+    public var isExpanded = false
+    public var isReordering = false
+    private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+
+    public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
+    /// A state for the current traits.
+    public init() { traitCollection = .current }
+
+    /// An app's own state.
+    public subscript(key: UIConfigurationStateCustomKey) -> AnyHashable? {
+        get { custom[key] }
+        set { custom[key] = newValue }
+    }
+
+    nonisolated public static func == (l: Self, r: Self) -> Bool {
+        l.isSelected == r.isSelected && l.isHighlighted == r.isHighlighted && l.isEditing == r.isEditing && l.isDisabled == r.isDisabled
+            && l.isFocused == r.isFocused && l.isPinned == r.isPinned && l.isSwiped == r.isSwiped && l.isExpanded == r.isExpanded
+            && l.isReordering == r.isReordering && l.custom == r.custom && l.traitCollection.isEqual(r.traitCollection)
+    }
+    nonisolated public func hash(into h: inout Hasher) {
+        h.combine(isSelected); h.combine(isHighlighted); h.combine(isEditing); h.combine(isSwiped); h.combine(isExpanded)
+    }
 }
 
 /// The standard content of a list row, header or footer (UIKit's `UIListContentConfiguration`): an image, a text
@@ -115,6 +144,47 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     public static func groupedFooter() -> UIListContentConfiguration {
         var c = plainFooter()
         c.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 6, leading: 20, bottom: 16, trailing: 20)
+        return c
+    }
+
+    /// A section header for the list's style (bold, as a plain list's).
+    public static func header() -> UIListContentConfiguration { plainHeader() }
+    /// A section footer for the list's style.
+    public static func footer() -> UIListContentConfiguration { plainFooter() }
+    /// An inset-grouped list's large section header.
+    public static func prominentInsetGroupedHeader() -> UIListContentConfiguration {
+        var c = plainHeader()
+        c.textProperties.font = .boldSystemFont(ofSize: 20)
+        c.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 20, bottom: 8, trailing: 20)
+        return c
+    }
+    /// An inset-grouped list's largest section header.
+    public static func extraProminentInsetGroupedHeader() -> UIListContentConfiguration {
+        var c = prominentInsetGroupedHeader()
+        c.textProperties.font = .boldSystemFont(ofSize: 22)
+        return c
+    }
+    /// A sidebar's row.
+    public static func sidebarCell() -> UIListContentConfiguration {
+        var c = cell()
+        c.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 11, leading: 12, bottom: 11, trailing: 12)
+        c.imageToTextPadding = 12
+        return c
+    }
+    /// A sidebar's row with a secondary text under the text.
+    public static func sidebarSubtitleCell() -> UIListContentConfiguration {
+        var c = sidebarCell()
+        c.secondaryTextProperties.font = .systemFont(ofSize: 13)
+        return c
+    }
+    /// A row of a sidebar shown beside other content.
+    public static func accompaniedSidebarCell() -> UIListContentConfiguration { sidebarCell() }
+    /// A sidebar's section header.
+    public static func sidebarHeader() -> UIListContentConfiguration {
+        var c = plainHeader()
+        c.textProperties.font = .boldSystemFont(ofSize: 15)
+        c.textProperties.color = .secondaryLabel
+        c.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 11, leading: 12, bottom: 11, trailing: 12)
         return c
     }
 

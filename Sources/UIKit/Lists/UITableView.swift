@@ -591,6 +591,7 @@ open class UITableView: UIScrollView {
             // (A row swiped open stays moved aside.)
             let r = rectForRowFast(ip).offsetBy(dx: openSwipe?.indexPath == ip ? openSwipe!.offset : 0, dy: 0)
             if cell.frame != r { cell.frame = r }
+            if style == .insetGrouped { cell.groupCorners = groupCorners(of: ip) }
         }
         layoutHeadersAndFooters(b)
         layoutSeparators()
@@ -762,6 +763,14 @@ open class UITableView: UIScrollView {
         v.backgroundColor = separatorColor
         addSubview(v)
         return v
+    }
+
+    /// The corners of its group's rounded card a row has: the top ones for the first row, the bottom ones for the last.
+    private func groupCorners(of ip: IndexPath) -> CACornerMask {
+        var corners: CACornerMask = []
+        if ip.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+        if ip.row == sections[ip.section].rows - 1 { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        return corners
     }
 
     /// Inset-grouped tables: a rounded card behind each group's rows.

@@ -106,7 +106,7 @@ open class UITableViewCell: UIView {
     open var backgroundView: UIView? {
         didSet {
             oldValue?.removeFromSuperview()
-            if let v = backgroundView { insertSubview(v, at: 0) }
+            if let v = backgroundView { insertSubview(v, at: 0); backgroundConfiguration = nil }
             setNeedsLayout()
         }
     }
@@ -114,6 +114,7 @@ open class UITableViewCell: UIView {
     open var selectedBackgroundView: UIView? {
         didSet {
             oldValue?.removeFromSuperview()
+            if selectedBackgroundView != nil { backgroundConfiguration = nil }
             showSelection(animated: false)
         }
     }
@@ -123,8 +124,14 @@ open class UITableViewCell: UIView {
         let v = UIView()
         v.backgroundColor = .systemGray4
         v.isOpaque = false // (it fades)
+        roundGroupCorners(v)
         return v
     }()
+
+    private func roundGroupCorners(_ v: UIView) {
+        v.layer.cornerRadius = groupCorners.isEmpty ? 0 : 10
+        v.layer.maskedCorners = groupCorners
+    }
 
     /// Where the separator under this cell starts and ends (left and right are used).
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { table?.setNeedsLayout() } }
@@ -157,6 +164,44 @@ open class UITableViewCell: UIView {
     }
     /// Whether the configuration is updated for the cell's state as it changes.
     open var automaticallyUpdatesContentConfiguration = true
+
+    /// The background as a configuration (nil, the default: `backgroundColor` and the background views, which
+    /// look the same). Setting one hides those; setting a background view resets it.
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet {
+            if let c = backgroundConfiguration {
+                if let view = configurationBackground {
+                    view.configuration = c
+                } else {
+                    let view = BackgroundConfigurationView(configuration: c)
+                    insertSubview(view, at: 0)
+                    configurationBackground = view
+                    backgroundView = nil
+                    selectedBackgroundView = nil
+                    if defaultBackgroundMade { defaultSelectedBackground.removeFromSuperview() }
+                }
+            } else {
+                configurationBackground?.removeFromSuperview()
+                configurationBackground = nil
+            }
+            setNeedsLayout()
+        }
+    }
+    /// Whether `updated(for:)` is applied to the background configuration as the state changes.
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
+    /// Runs after `updateConfiguration(using:)` whenever the configuration is updated.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    private var configurationBackground: BackgroundConfigurationView?
+    private var needsConfigurationUpdate = true
+    /// The corners of an inset-grouped section's card this row has (the table sets them): selection rounds them.
+    var groupCorners: CACornerMask = [] {
+        didSet {
+            guard groupCorners != oldValue else { return }
+            if defaultBackgroundMade { roundGroupCorners(defaultSelectedBackground) }
+            setNeedsLayout()
+        }
+    }
 
     weak var table: UITableView?
 
@@ -270,14 +315,46 @@ open class UITableViewCell: UIView {
 
     /// The state configurations are updated for.
     open var configurationState: UICellConfigurationState {
-        var s = UICellConfigurationState()
-        s.isSelected = isSelected
-        s.isHighlighted = isHighlighted
+        var s = UICellConfigurationState(traitCollection: traitCollection)
+        s.isSelected = isSelected && selectionStyle != .none
+        s.isHighlighted = isHighlighted && selectionStyle != .none
         s.isEditing = isEditing
+        s.isSwiped = table?.openSwipe.map { $0.indexPath == table?.indexPath(for: self) } ?? false
         return s
     }
 
+    /// The background configuration for the table's style (a plain table's row, or a grouped one's).
+    open func defaultBackgroundConfiguration() -> UIBackgroundConfiguration {
+        table.map { $0.style == .plain } ?? true ? .listPlainCell() : .listGroupedCell()
+    }
+
+    /// Asks for the configuration to be updated before the cell is next laid out (state changes ask themselves).
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// Updates the configurations for `state`; subclasses override it (calling `super`). The automatic updates
+    /// of the content and background configurations have been applied by then.
+    open func updateConfiguration(using state: UICellConfigurationState) {}
+
+    /// Runs a pending configuration update: the automatic updates, `updateConfiguration(using:)`, the handler.
+    func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        let state = configurationState
+        if automaticallyUpdatesContentConfiguration, let c = contentConfiguration {
+            configuredView?.configuration = c.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let c = backgroundConfiguration { backgroundConfiguration = c.updated(for: state) }
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+    }
+
     private func showSelection(animated: Bool) {
+        setNeedsUpdateConfiguration()
+        // A background configuration shows selection itself.
+        guard configurationBackground == nil else { return }
         let on = (selectedState || highlightedState) && selectionStyle != .none
         if !on && selectedBackgroundView == nil && defaultBackgroundMade == false { return }
         defaultBackgroundMade = defaultBackgroundMade || selectedBackgroundView == nil
@@ -288,9 +365,6 @@ open class UITableViewCell: UIView {
         }
         let change = { background.alpha = on ? 1 : 0 }
         if animated { UIView.animate(withDuration: 0.25, animations: change) } else { UIView.performWithoutAnimation(change) }
-        if automaticallyUpdatesContentConfiguration, let c = contentConfiguration {
-            configuredView?.configuration = c.updated(for: configurationState)
-        }
     }
 
     private func applyContentConfiguration() {
@@ -356,9 +430,14 @@ open class UITableViewCell: UIView {
     var shownAccessory: UIView? { accessoryView ?? systemAccessory }
 
     open override func layoutSubviews() {
+        updateConfigurationIfNeeded()
         super.layoutSubviews()
         let b = bounds
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        if let view = configurationBackground {
+            view.sectionCorners = (10, groupCorners)
+            view.place(in: b, margins: layoutMargins, rtl: rtl)
+        }
         var contentWidth = b.width
         // Editing: the control in at the leading edge, the grip at the trailing edge in the accessory's place.
         let indent = editingControl?.isHidden == false ? Self.editingIndent : 0
