@@ -173,4 +173,52 @@ import Testing
         #expect(row.configurationBackground?.backgroundColor == .systemBackground)
         withExtendedLifetime(rows) {}
     }
+
+    @Test func listRowsSwipeOpenOnTheProvidersActions() {
+        var log: [String] = []
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        configuration.trailingSwipeActionsConfigurationProvider = { ip in
+            guard ip.item != 0 else { return nil } // the first row has none
+            return UISwipeActionsConfiguration(actions: [
+                UIContextualAction(style: .destructive, title: "Delete") { _, _, done in log.append("delete \(ip.item)"); done(true) },
+                UIContextualAction(style: .normal, title: "Flag") { _, _, done in log.append("flag \(ip.item)"); done(true) },
+            ])
+        }
+        configuration.leadingSwipeActionsConfigurationProvider = { ip in
+            UISwipeActionsConfiguration(actions: [UIContextualAction(style: .normal, title: "Pin") { _, _, done in
+                log.append("pin \(ip.item)"); done(true)
+            }])
+        }
+        let rows = Rows([(0..<8).map { "Row \($0)" }])
+        let view = list(configuration, rows)
+        let fingers = Fingers()
+        let rowHeight = view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.height
+        let y2 = rowHeight * 2.5
+        // Row 2 swiped left slowly: open on its two buttons, the cell moved aside and marked swiped.
+        fingers.drag(from: CGPoint(x: 250, y: y2), to: CGPoint(x: 130, y: y2), steps: 12, interval: 0.03, lift: false)
+        fingers.wait(0.1)
+        fingers.up()
+        frames(0.5)
+        let cell = view.cellForItem(at: IndexPath(item: 2, section: 0)) as! UICollectionViewListCell
+        let open = try! #require(view.openSwipe)
+        #expect(open.buttons.map { $0.title(for: .normal) } == ["Delete", "Flag"])
+        #expect(cell.frame.minX == -open.openWidth && cell.configurationState.isSwiped)
+        // A relayout (scrolling by code) keeps it aside.
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        #expect(cell.frame.minX == -open.openWidth)
+        fingers.tap(CGPoint(x: open.buttons[1].frame.midX, y: y2))
+        frames(0.5)
+        #expect(log == ["flag 2"])
+        #expect(view.openSwipe == nil && cell.frame.minX == 0 && !cell.configurationState.isSwiped)
+        // The first row has no trailing actions: a swipe left does nothing; a swipe right pins it (full swipe).
+        let y0 = rowHeight / 2
+        fingers.drag(from: CGPoint(x: 250, y: y0), to: CGPoint(x: 100, y: y0), steps: 10, interval: 0.02)
+        frames(0.5)
+        #expect(view.openSwipe == nil && log == ["flag 2"])
+        fingers.drag(from: CGPoint(x: 20, y: y0), to: CGPoint(x: 300, y: y0), steps: 14, interval: 0.02)
+        frames(0.5)
+        #expect(log == ["flag 2", "pin 0"])
+        withExtendedLifetime(rows) {}
+    }
 }

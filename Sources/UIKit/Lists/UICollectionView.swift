@@ -288,6 +288,10 @@ open class UICollectionView: UIScrollView {
     /// Sizes measured from cells for layouts with an estimated item size.
     private var measured: [IndexPath: CGSize] = [:]
     private let selection = RowSelection()
+    private let rowSwipe = RowSwipe()
+    /// A list row swiped open on its actions, and where a swipe began.
+    var openSwipe: OpenSwipe?
+    var swipeStart: CGFloat = 0
 
     /// A collection view laid out by `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
@@ -316,6 +320,8 @@ open class UICollectionView: UIScrollView {
         usesDefaultBackground = true
         selection.addTarget(self, action: UICollectionView.itemTapped)
         addGestureRecognizer(selection)
+        rowSwipe.addTarget(self, action: UICollectionView.handleSwipe)
+        addGestureRecognizer(rowSwipe)
     }
 
     // MARK: Registration and reuse
@@ -436,6 +442,7 @@ open class UICollectionView: UIScrollView {
 
     /// Reloads everything.
     open func reloadData() {
+        closeSwipe(animated: false)
         countsValid = false
         for (_, cell) in visibleCells_ { enqueue(cell) }
         visibleCells_.removeAll()
@@ -450,6 +457,7 @@ open class UICollectionView: UIScrollView {
     /// and animates: items keep their cells and slide to their new places, new ones fade in. The counts are
     /// checked as UIKit checks them.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        closeSwipe(animated: false)
         loadCounts()
         let before = counts
         // (Where each cell was, by cell: kept cells change items.)
@@ -539,6 +547,8 @@ open class UICollectionView: UIScrollView {
 
     override func scrollViewDidScroll() {
         super.scrollViewDidScroll()
+        // Scrolling closes a row swiped open, as on iOS.
+        if isDragging, openSwipe != nil { closeSwipe(animated: true) }
         layoutItems()
     }
 
@@ -629,7 +639,8 @@ open class UICollectionView: UIScrollView {
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: ip)
             }
             // (Only what changed: each set looks for an action.)
-            let frame = placement(for: a).1
+            var frame = placement(for: a).1
+            if let open = openSwipe, open.indexPath == ip { frame.origin.x += open.offset } // (a row swiped open stays aside)
             if cell.frame != frame { cell.frame = frame }
             if cell.alpha != a.alpha { cell.alpha = a.alpha }
             if cell.isHidden != a.isHidden { cell.isHidden = a.isHidden }
@@ -774,5 +785,23 @@ extension UICollectionView: SelectableList {
             visibleCells_[ip]?.isHighlighted = true
             collectionDelegate?.collectionView(self, didHighlightItemAt: ip)
         }
+    }
+}
+
+/// List sections' rows swipe open on the actions their list configuration's providers give them.
+extension UICollectionView: SwipeActionRows {
+    func swipeRow(at point: CGPoint) -> IndexPath? {
+        guard let ip = indexPathForItem(at: point), let a = collectionViewLayout.layoutAttributesForItem(at: ip),
+              a.listAppearance != nil, a.stripSection < 0 else { return nil }
+        return ip
+    }
+    func swipeRowRect(_ ip: IndexPath) -> CGRect { collectionViewLayout.layoutAttributesForItem(at: ip)?.frame ?? .zero }
+    func swipeCell(_ ip: IndexPath) -> UIView? { visibleCells_[ip] }
+
+    func swipeActions(for ip: IndexPath, leading: Bool) -> UISwipeActionsConfiguration? {
+        guard let list = collectionViewLayout.layoutAttributesForItem(at: ip)?.listAppearance,
+              let c = (leading ? list.leadingSwipeActionsConfigurationProvider : list.trailingSwipeActionsConfigurationProvider)?(ip),
+              !c.actions.isEmpty else { return nil }
+        return c
     }
 }

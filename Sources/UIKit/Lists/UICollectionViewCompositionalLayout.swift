@@ -235,6 +235,10 @@ public struct UICollectionLayoutListConfiguration {
     public var headerMode: HeaderMode = .none
     public var footerMode: FooterMode = .none
     public var headerTopPadding: CGFloat?
+    /// The actions a row shows when swiped from the leading or the trailing edge (nil or no actions: none).
+    public typealias SwipeActionsConfigurationProvider = (IndexPath) -> UISwipeActionsConfiguration?
+    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
     public init(appearance: Appearance) { self.appearance = appearance }
 
     /// The background the collection view gets.

@@ -989,9 +989,9 @@ final class RowSelection: UIGestureRecognizer {
             v = current.superview
         }
         start = touch.location(in: nil)
-        if let table = list as? UITableView, table.openSwipe != nil {
+        if let swiping = list as? any SwipeActionRows, swiping.openSwipe != nil {
             // A touch anywhere but on its buttons closes a row swiped open, and does nothing else.
-            table.closeSwipe(animated: true)
+            swiping.closeSwipe(animated: true)
             state = .failed
             return
         }
