@@ -57,14 +57,18 @@ let package = Package(
         cLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         // What Swift cannot import from those headers: function-like macros, ioctl numbers.
         .target(name: "CVitrineShims", dependencies: ["CDRM"]),
+        // Text segmentation (graphemes, words, lines) through ICU's break iterators (libicu-dev).
+        .target(name: "CTextBoundaries", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // Platform: the event loop, clocks and (later) outputs and input seats. The only layer that makes syscalls.
         .target(name: "VitrinePlatform", dependencies: ["CVitrineShims", "CDRM", "CInput", "CUdev", "CSeat", "CXKBCommon", "CPixman", "CPixelKernels",
                                                         .product(name: "Logging", package: "swift-log")]),
         // Core Graphics: geometry extras, paths, colours, images (PNG/JPEG codecs) and CGContext on cairo.
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CFreeType", "CPixman", "CPNG", "CTurboJPEG", "CPixelKernels"]),
-        // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), line layout, glyph drawing.
-        .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), bidi (FriBidi), segmentation (ICU), line layout,
+        // glyph drawing, carets and hit testing.
+        .target(name: "VitrineText", dependencies: ["CoreGraphics", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi",
+                                                    "CTextBoundaries"]),
         // Core Text's font manager: fonts the app registers (bundled or downloaded), found by UIFont(name:size:).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "VitrineText"]),
         // Auto Layout's engine: an incremental Cassowary linear constraint solver.

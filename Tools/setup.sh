@@ -11,6 +11,7 @@ PACKAGES=(
   libseat-dev                                  # sessions through seatd/logind (no root needed)
   libpixman-1-dev libcairo2-dev                # compositing and drawing
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find
+  libicu-dev                                   # text: grapheme, word and line boundaries
   fonts-noto-core fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji  # the fonts text is tested with
   fonts-material-design-icons-iconfont  # symbol images (UIImage(systemName:); Tools/symbols/mapping.txt)
   libpng-dev libturbojpeg0-dev                 # images

@@ -219,7 +219,7 @@ struct LineBuilder {
             } ?? [shown]
             for glyphs in parts where !glyphs.isEmpty {
                 let run = TextLine.Run(face: item.face, style: analysis.styles[item.styleIndex], glyphs: glyphs,
-                                       width: glyphs.reduce(0) { $0 + $1.advance })
+                                       width: glyphs.reduce(0) { $0 + $1.advance }, isRTL: item.level % 2 == 1)
                 pieces.append((item.level, run, glyphs.map(\.cluster).min()!, 1))
             }
         }
@@ -228,7 +228,7 @@ struct LineBuilder {
             let level = p.isEmpty ? (rtl ? 1 : 0) : analysis.levels[neighbour]
             if let item = shapeEllipsis(style: ellipsis.style, level: level) {
                 let run = TextLine.Run(face: item.face, style: ellipsis.style, glyphs: item.glyphs,
-                                       width: item.glyphs.reduce(0) { $0 + $1.advance })
+                                       width: item.glyphs.reduce(0) { $0 + $1.advance }, isRTL: level % 2 == 1)
                 // Logically just before the text that starts where it stands.
                 pieces.append((level, run, ellipsis.atScalar, 0))
             }
@@ -271,8 +271,11 @@ struct LineBuilder {
         for run in ordered { width += run.width }
         var spaces = 0
         for i in range.lowerBound..<end where analysis.scalars[i] == 0x20 { spaces += 1 }
+        var hanging: CGFloat = 0
+        for i in end..<range.upperBound { hanging += analysis.advance[i] }
         lines.append(TextLine(runs: ordered, width: width, ascent: ascent, descent: descent, leading: leading, top: top,
-                              isRTLParagraph: rtl, isLastOfParagraph: last, spaceCount: spaces))
+                              isRTLParagraph: rtl, isLastOfParagraph: last, spaceCount: spaces, range: range, hangingAdvance: hanging,
+                              hangingCount: range.upperBound - end))
         top += ascent + descent + leading
     }
 

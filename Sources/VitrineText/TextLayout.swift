@@ -10,6 +10,8 @@ public struct TextLine {
         var style: TextStyle
         var glyphs: [ShapedGlyph]
         var width: CGFloat
+        /// Whether the run reads right to left (an odd bidi level): its glyphs' clusters run backwards.
+        var isRTL = false
     }
     var runs: [Run]
     /// Width of the ink-bearing part (trailing spaces hang outside it).
@@ -23,6 +25,11 @@ public struct TextLine {
     let isRTLParagraph: Bool
     let isLastOfParagraph: Bool
     let spaceCount: Int
+    /// The text the line holds, in scalar offsets (with the spaces that hang at its end, without a newline).
+    public internal(set) var range: Range<Int> = 0..<0
+    /// The advance of the spaces that hang past `width`, and how many there are (the last scalars of `range`).
+    var hangingAdvance: CGFloat = 0
+    var hangingCount = 0
 
     public var height: CGFloat { ascent + descent + leading }
     public var baseline: CGFloat { top + ascent }
@@ -137,7 +144,7 @@ public final class TextLayout {
         runList.append(TextLine.Run(face: face, style: style, glyphs: glyphs, width: made.advance))
         lineList.append(TextLine(runs: runList, width: made.advance, ascent: font.ascender, descent: -font.descender,
                                  leading: font.leading, top: 0, isRTLParagraph: false, isLastOfParagraph: true,
-                                 spaceCount: made.spaces))
+                                 spaceCount: made.spaces, range: 0..<utf8.count))
         lines = lineList
         return true
     }

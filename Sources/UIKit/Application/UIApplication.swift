@@ -80,6 +80,8 @@ open class UIApplication: UIResponder {
     lazy var idleTimer = IdleTimer(application: self)
     /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
     public lazy var input = InputRouter(application: self)
+    /// Text input: the first responder's keyboard (or input view) and the keyboard notifications.
+    lazy var textInput = TextInputSystem(application: self)
     private var ignoringDepth = 0
     /// The panel's input devices (libinput), when the app runs on a panel.
     var inputSeat: InputSeat?

@@ -58,10 +58,15 @@ open class UIResponder: NSObject, AssociationOwner {
         guard canBecomeFirstResponder else { return false }
         if let view = self as? UIView, view.window == nil { return false }
         if let current = UIResponder.currentFirstResponder {
+            // (The keyboard stays up while one responder hands over to the next.)
+            UIApplication.shared.textInput.switchingResponders = true
+            defer { UIApplication.shared.textInput.switchingResponders = false }
             guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
             // An override may return true without calling super; the old responder loses the status anyway.
         }
         UIResponder.currentFirstResponder = self
+        UIApplication.shared.textInput.switchingResponders = false
+        UIApplication.shared.textInput.firstResponderChanged(animated: true)
         return true
     }
 
@@ -71,8 +76,23 @@ open class UIResponder: NSObject, AssociationOwner {
         guard isFirstResponder else { return true }
         guard canResignFirstResponder else { return false }
         UIResponder.currentFirstResponder = nil
+        UIApplication.shared.textInput.firstResponderChanged(animated: true)
         return true
     }
+
+    // MARK: Input views and undo
+
+    /// A view shown in place of the system keyboard while this responder is first responder (nil: the keyboard,
+    /// if the responder takes text).
+    open var inputView: UIView? { nil }
+    /// A view shown above the keyboard (or the input view) while this responder is first responder.
+    open var inputAccessoryView: UIView? { nil }
+    /// Shows the first responder's current input view, accessory and keyboard traits again (after changing them).
+    open func reloadInputViews() {
+        if isFirstResponder { UIApplication.shared.textInput.firstResponderChanged(animated: false) }
+    }
+    /// The undo manager of the responder chain (the window's, unless a responder on the way has its own).
+    open var undoManager: UndoManager? { next?.undoManager }
 
     /// The app's first responder (weak: a responder that goes away stops being first responder). A hidden view
     /// keeps the status and keeps getting the events aimed at it (seeds: "Hiding Views").

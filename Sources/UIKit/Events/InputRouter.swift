@@ -80,12 +80,19 @@ public final class InputRouter {
         case let .deviceAdded(_, info):
             devices[info.id] = info
             if info.capabilities.contains(.keyboard) { loadKeyboardLayoutIfNeeded() }
+            updateHardwareKeyboard()
         case let .deviceRemoved(_, device):
             devices[device] = nil
+            updateHardwareKeyboard()
             pending[device] = nil
             // A touch on a device that went away is cancelled (libinput may already have ended it).
             application.touchDelivery.cancelTouches(device: device, time: seconds)
         }
+    }
+
+    /// Tells text input whether a keyboard with letters is attached (the on-screen keyboard stays away then).
+    private func updateHardwareKeyboard() {
+        application.textInput.hardwareKeyboardAttached = devices.values.contains { $0.capabilities.contains(.textKeys) }
     }
 
     /// Cancels every touch and press in progress (the VT was switched away, input suspended).

@@ -43,6 +43,9 @@ extension UIView {
     /// Timing curves (UIKit's values).
     public enum AnimationCurve: Int, Sendable {
         case easeInOut, easeIn, easeOut, linear
+        /// The keyboard's curve (UIKit's unnamed value 7, which the keyboard notifications carry): fast out of the
+        /// start, long settle. `UIView.AnimationCurve(rawValue: 7)` is this, as iOS code expects.
+        case keyboard = 7
 
         var timingFunction: CAMediaTimingFunction {
             switch self {
@@ -50,6 +53,7 @@ extension UIView {
             case .easeIn: return CAMediaTimingFunction(name: .easeIn)
             case .easeOut: return CAMediaTimingFunction(name: .easeOut)
             case .linear: return CAMediaTimingFunction(name: .linear)
+            case .keyboard: return CAMediaTimingFunction(controlPoints: 0.38, 0.7, 0.125, 1)
             }
         }
     }

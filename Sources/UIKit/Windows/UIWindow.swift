@@ -81,6 +81,10 @@ open class UIWindow: UIView {
     /// The application, next in the responder chain after the window.
     open override var next: UIResponder? { application }
 
+    /// The window's undo manager: the one text edits in the window register with.
+    open override var undoManager: UndoManager? { storedUndoManager }
+    private lazy var storedUndoManager = UndoManager()
+
     /// Whether this is the key window: the one that receives keyboard and other non-touch events.
     public var isKeyWindow: Bool { application?.keyWindow === self }
 

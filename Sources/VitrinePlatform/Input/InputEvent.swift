@@ -66,6 +66,8 @@ public struct InputDeviceInfo: Sendable, Equatable {
         public static let touch = Capabilities(rawValue: 1)
         public static let pointer = Capabilities(rawValue: 2)
         public static let keyboard = Capabilities(rawValue: 4)
+        /// A keyboard to type text on (it has letter keys; power buttons and media keys are keyboards without).
+        public static let textKeys = Capabilities(rawValue: 8)
     }
 
     /// Unique for the process's life (never reused, so a late event of a removed device cannot reach a new one).

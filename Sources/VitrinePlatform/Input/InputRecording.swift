@@ -133,6 +133,7 @@ public struct InputRecording: Sendable, Equatable {
                 case "touch": caps.insert(.touch)
                 case "pointer": caps.insert(.pointer)
                 case "keyboard": caps.insert(.keyboard)
+                case "text-keys": caps.insert(.textKeys)
                 default: throw LineProblem(text: "added: unknown capability '\(c)' (touch, pointer, keyboard)")
                 }
             }
@@ -163,6 +164,7 @@ public struct InputRecording: Sendable, Equatable {
             if info.capabilities.contains(.touch) { caps.append("touch") }
             if info.capabilities.contains(.pointer) { caps.append("pointer") }
             if info.capabilities.contains(.keyboard) { caps.append("keyboard") }
+            if info.capabilities.contains(.textKeys) { caps.append("text-keys") }
             let safeName = info.name.replacingOccurrences(of: "'", with: "’")
             return "\(t) added \(info.id) \(caps.isEmpty ? "none" : caps.joined(separator: ",")) '\(safeName)'"
         case let .deviceRemoved(t, d): return "\(t) removed \(d)"

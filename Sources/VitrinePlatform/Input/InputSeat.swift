@@ -296,7 +296,11 @@ public final class InputSeat {
         var caps: InputDeviceInfo.Capabilities = []
         if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.insert(.touch) }
         if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.insert(.pointer) }
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { caps.insert(.keyboard) }
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
+            caps.insert(.keyboard)
+            // KEY_Q, KEY_A and KEY_Z: a keyboard with letters rather than a button or a remote.
+            if [16, 30, 44].allSatisfy({ libinput_device_keyboard_has_key(device, $0) == 1 }) { caps.insert(.textKeys) }
+        }
         var width = 0.0, height = 0.0
         let sized = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
         let id = Self.nextID
@@ -368,7 +372,7 @@ public final class InputSeat {
         var parts: [String] = []
         if caps.contains(.touch) { parts.append("touch") }
         if caps.contains(.pointer) { parts.append("pointer") }
-        if caps.contains(.keyboard) { parts.append("keyboard") }
+        if caps.contains(.keyboard) { parts.append(caps.contains(.textKeys) ? "keyboard (letters)" : "keyboard") }
         return "[" + parts.joined(separator: ", ") + "]"
     }
 }
