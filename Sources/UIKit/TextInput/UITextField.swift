@@ -163,6 +163,7 @@ open class UITextField: UIControl, UITextInput {
         content.contentMode = .redraw
         addSubview(content)
         caret.isUserInteractionEnabled = false
+        caret.isOpaque = false // (it blinks)
         caret.isHidden = true
         addSubview(caret)
         applyDefaultAttributes()
@@ -518,6 +519,8 @@ open class UITextField: UIControl, UITextInput {
         setNeedsLayout()
         layoutIfNeeded()
         restartBlink()
+        // The keyboard came up before the session began: its shift and return key follow the session's text.
+        UIApplication.shared.textInput.clientTextChanged()
         sendActions(for: .editingDidBegin)
         delegate?.textFieldDidBeginEditing(self)
         NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)

@@ -72,7 +72,9 @@ final class SystemKeyboardView: UIView {
         }
         backgroundColor = traits.dark ? UIColor(white: 0.17, alpha: 1) : UIColor(red: 0.82, green: 0.83, blue: 0.85, alpha: 1)
         restyle()
+        // Laid out at once: the next touch finds its key among these.
         setNeedsLayout()
+        layoutIfNeeded()
     }
 
     private func restyle() {

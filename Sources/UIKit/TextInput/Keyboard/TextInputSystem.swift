@@ -131,7 +131,8 @@ final class TextInputSystem {
         let height = contentHeight + accessoryHeight
         accessory?.frame = CGRect(x: 0, y: 0, width: width, height: accessoryHeight)
         content.frame = CGRect(x: 0, y: accessoryHeight, width: width, height: contentHeight)
-        updateReturnKey()
+        // The return key's state and shift for the start of a sentence, as for an edit.
+        afterEdit()
         let end = CGRect(x: screenBounds.minX, y: screenBounds.maxY - height, width: width, height: height)
         move(to: end, showing: true, animated: animated)
     }
