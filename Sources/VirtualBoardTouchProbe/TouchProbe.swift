@@ -13,6 +13,10 @@
 //     "slider V" on .valueChanged and "slider-end V" when the finger lifts;
 //   - a UIStepper centred at (0.25, 0.7) (its + half centred at x 0.2684 on a 1280-point-wide screen): prints
 //     "stepper V".
+// `--text [--typing-recording PATH]` shows a UITextField centred at (0.5, 0.15), 44 points high and half the width,
+// instead: prints "editing-began", "text T" as it changes, "returned T" (its delegate then resigns it),
+// "editing-ended", "keyboard-shown Y H" and "keyboard-hidden"; when the keyboard has shown, it writes the uinput
+// recording that types "HéLlo" on it to PATH (key centres from the keyboard's own views).
 // `--list` shows a full-screen table of 2,000 rows instead, for Recordings/list-fling.txt: row i is 44 points high,
 // its colour (i mod 256, i div 256, 128) in red, green and blue at its leading 8 points (the host reads the content's
 // place from screendumps); prints "list-ready", "list-dragging" when a drag starts and "list-settled Y" (the
@@ -85,6 +89,73 @@ final class ListRows: NSObject, UITableViewDataSource, UITableViewDelegate {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { say("list-settled \(Int(scrollView.contentOffset.y))") }
 }
 
+/// Resigns the field on return, and says so.
+final class ReturningDelegate: NSObject, UITextFieldDelegate {
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+        say("returned \(textField.text ?? "")")
+        textField.resignFirstResponder()
+        return true
+    }
+}
+
+/// Writes the uinput recording that types on the on-screen keyboard just shown: "H" (capitalised by the keyboard
+/// at the start of the text), a long press on "e" sliding to its third accent (é), shift and "L", then "l", "o"
+/// and return — "HéLlo". Key centres come from the keyboard window's labels, in fractions of the screen.
+@MainActor
+func writeTypingRecording(to path: String) {
+    guard let keyboard = UIApplication.shared.windows.last, keyboard !== UIApplication.shared.keyWindow else {
+        say("typing-recording no keyboard window")
+        return
+    }
+    let screen = UIScreen.main.bounds
+    var keys: [String: CGRect] = [:]
+    func collect(_ v: UIView) {
+        if let label = v as? UILabel, let text = label.text, let key = label.superview {
+            let f = key.convert(key.bounds, to: nil)
+            keys[text.lowercased()] = f.offsetBy(dx: keyboard.frame.minX, dy: keyboard.frame.minY)
+        }
+        for s in v.subviews { collect(s) }
+    }
+    collect(keyboard)
+    guard let h = keys["h"], let e = keys["e"], let shift = keys["⇧"], let l = keys["l"], let o = keys["o"], let ret = keys["return"] else {
+        say("typing-recording missing keys \(keys.keys.sorted())")
+        return
+    }
+    var lines = ["# vitrine-input 1", "# typing HéLlo on the on-screen keyboard, then return", "0 added 1 touch 'Vitrine Replay Touch'"]
+    var t = 100_000
+    func point(_ p: CGPoint) -> String { String(format: "%.6f %.6f 0.020000", p.x / screen.width, p.y / screen.height) }
+    func tap(_ r: CGRect) {
+        lines += ["\(t) down 1 0 \(point(CGPoint(x: r.midX, y: r.midY)))", "\(t) frame 1"]
+        t += 60_000
+        lines += ["\(t) up 1 0", "\(t) frame 1"]
+        t += 250_000
+    }
+    tap(h)
+    // The long press: down on "e", still for 0.8 s, then across to the third cell of the accents (cells as wide
+    // as the key, from the key's left edge).
+    lines += ["\(t) down 1 0 \(point(CGPoint(x: e.midX, y: e.midY)))", "\(t) frame 1"]
+    t += 800_000
+    for step in 1...4 {
+        let x = e.midX + 2 * e.width * CGFloat(step) / 4
+        lines += ["\(t) move 1 0 \(point(CGPoint(x: x, y: e.midY - e.height - 6)))", "\(t) frame 1"]
+        t += 30_000
+    }
+    lines += ["\(t) up 1 0", "\(t) frame 1"]
+    t += 250_000
+    tap(shift)
+    tap(l)
+    tap(l)
+    tap(o)
+    t += 200_000
+    tap(ret)
+    do {
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        say("typing-recording written")
+    } catch {
+        say("typing-recording failed \(error)")
+    }
+}
+
 @main
 final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
@@ -98,6 +169,14 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         let backdrop = Backdrop(frame: b)
         backdrop.backgroundColor = UIColor(white: 0.15, alpha: 1)
         window.addSubview(backdrop)
+        if CommandLine.arguments.contains("--text") {
+            backdrop.backgroundColor = .white
+            addTextField(to: backdrop)
+            window.makeKeyAndVisible()
+            self.window = window
+            report(application)
+            return true
+        }
         if CommandLine.arguments.contains("--list") {
             addList(to: backdrop)
         } else if CommandLine.arguments.contains("--controls") {
@@ -129,6 +208,34 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         stepper.addAction(UIAction { _ in say("stepper \(Int(stepper.value))") }, for: .valueChanged)
         backdrop.addSubview(stepper)
     }
+
+    /// The text field the typing test drives (see the top of the file).
+    func addTextField(to backdrop: UIView) {
+        let b = backdrop.bounds
+        let field = UITextField(frame: CGRect(x: b.width * 0.25, y: b.height * 0.15 - 22, width: b.width * 0.5, height: 44))
+        field.borderStyle = .roundedRect
+        field.placeholder = "Name"
+        field.delegate = textDelegate
+        field.addAction(UIAction { _ in say("text \(field.text ?? "")") }, for: .editingChanged)
+        field.addAction(UIAction { _ in say("editing-began") }, for: .editingDidBegin)
+        field.addAction(UIAction { _ in say("editing-ended") }, for: .editingDidEnd)
+        backdrop.addSubview(field)
+        let center = NotificationCenter.default
+        observers.append(center.addObserver(forName: UIResponder.keyboardDidShowNotification, object: nil, queue: nil) { note in
+            let frame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero
+            MainActor.assumeIsolated {
+                say("keyboard-shown \(Int(frame.minY)) \(Int(frame.height))")
+                if let i = CommandLine.arguments.firstIndex(of: "--typing-recording"), i + 1 < CommandLine.arguments.count {
+                    writeTypingRecording(to: CommandLine.arguments[i + 1])
+                }
+            }
+        })
+        observers.append(center.addObserver(forName: UIResponder.keyboardDidHideNotification, object: nil, queue: nil) { _ in
+            MainActor.assumeIsolated { say("keyboard-hidden") }
+        })
+    }
+    let textDelegate = ReturningDelegate()
+    var observers: [NSObjectProtocol] = []
 
     /// The long list the fling test drives (see the top of the file).
     func addList(to backdrop: UIView) {

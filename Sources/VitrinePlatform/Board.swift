@@ -10,7 +10,8 @@ import Foundation
 ///                "rotation": 0, "scale": 1 },
 ///   "touch": { "device": "QEMU Virtio Touch", "calibration": [1, 0, 0, 0, 1, 0], "screen": "DSI-1",
 ///              "paths": ["/dev/input/event2"] },
-///   "keyboard": { "layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps" },
+///   "keyboard": { "layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps",
+///                 "onScreen": "automatic", "languages": ["de", "en"] },
 ///   "power": { "backlight": "intel_backlight", "idleSeconds": 300, "blank": "dpms" }
 /// }
 /// ```
@@ -43,6 +44,11 @@ public struct BoardDescription: Sendable, Equatable {
     public var keyboardLayout: String?
     public var keyboardVariant: String?
     public var keyboardOptions: String?
+    /// When the on-screen keyboard shows: "automatic" (for text input when no keyboard with letters is attached),
+    /// "always" or "never"; `nil`: automatic.
+    public var onScreenKeyboard: String?
+    /// The on-screen keyboard's languages ("en", "de", "fr", "es", "ru"), first the default; empty: the locale's.
+    public var keyboardLanguages: [String] = []
     /// The panel's backlight: a device name under `/sys/class/backlight`, or its sysfs directory; `nil`: the first
     /// one there is.
     public var backlight: String?
@@ -88,7 +94,7 @@ public struct BoardDescription: Sendable, Equatable {
             var device, connector, mode: String?; var rotation: Int?; var scale: Double?; var safeAreaInsets: Insets?
         }
         struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
-        struct Keyboard: Decodable { var layout, variant, options: String? }
+        struct Keyboard: Decodable { var layout, variant, options, onScreen: String?; var languages: [String]? }
         struct Power: Decodable { var backlight: String?; var idleSeconds: Double?; var blank: String? }
         var name: String?
         var description: String?
@@ -121,7 +127,7 @@ public struct BoardDescription: Sendable, Equatable {
             try checkKeys(touch, allowed: ["device", "calibration", "screen", "paths"], prefix: "touch.", fail)
         }
         if let keyboard = top["keyboard"] as? [String: Any] {
-            try checkKeys(keyboard, allowed: ["layout", "variant", "options"], prefix: "keyboard.", fail)
+            try checkKeys(keyboard, allowed: ["layout", "variant", "options", "onScreen", "languages"], prefix: "keyboard.", fail)
         }
         if let power = top["power"] as? [String: Any] {
             try checkKeys(power, allowed: ["backlight", "idleSeconds", "blank"], prefix: "power.", fail)
@@ -180,6 +186,16 @@ public struct BoardDescription: Sendable, Equatable {
             board.keyboardLayout = try nonEmpty(keyboard.layout, "keyboard.layout", fail)
             board.keyboardVariant = try nonEmpty(keyboard.variant, "keyboard.variant", fail)
             board.keyboardOptions = try nonEmpty(keyboard.options, "keyboard.options", fail)
+            if let mode = keyboard.onScreen {
+                guard ["automatic", "always", "never"].contains(mode) else {
+                    throw fail("keyboard.onScreen", "must be \"automatic\", \"always\" or \"never\", got '\(mode)'")
+                }
+                board.onScreenKeyboard = mode
+            }
+            for code in keyboard.languages ?? [] where !["en", "de", "fr", "es", "ru"].contains(code) {
+                throw fail("keyboard.languages", "must be among en, de, fr, es, ru, got '\(code)'")
+            }
+            board.keyboardLanguages = keyboard.languages ?? []
         }
         if let power = decoded.power {
             board.backlight = try nonEmpty(power.backlight, "power.backlight", fail)

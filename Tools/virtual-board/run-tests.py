@@ -174,6 +174,29 @@ S=$!
 wait_for $W/s.out slide-ready $S && {{ sh $T/control.sh series slide 14 80 & C=$!; sleep 0.3; kill -USR1 $S; wait $C; }}
 wait_for $W/s.out slide-end $S && sleep 0.2 && $CK slide-end
 kill -TERM $S; wait $S
+# Text input on the on-screen keyboard (forced on: QEMU's keyboard is attached): a tap on the field brings the
+# keyboard; the app writes the recording that types on the keys it shows; its replay types "HéLlo" (a capital at
+# the start, a long-pressed accent, shift) and return, which resigns the field and takes the keyboard away.
+VITRINE_ONSCREEN_KEYBOARD=always {bin}/fbrun --board qemu-virt vboard-touch --text --typing-recording $W/typing.txt > $W/x.out 2> $W/x.err &
+F=$!
+wait_for $W/x.out first-flip-uptime $F && sleep 0.5 && $CK text-before
+$I replay --settle 2 $R/field-tap.txt > $W/x1.log 2>&1
+wait_for $W/x.out "typing-recording" $F && sleep 0.5 && $CK text-keyboard
+$I replay --settle 1 $W/typing.txt > $W/x2.log 2>&1
+wait_for $W/x.out "keyboard-hidden" $F && sleep 0.5 && $CK text-typed
+kill -TERM $F; wait $F; echo $? > $W/x.status
+# The same field with QEMU's keyboard (automatic: no on-screen keyboard while one with letters is attached).
+{bin}/fbrun --board qemu-virt vboard-touch --text > $W/y.out 2> $W/y.err &
+F=$!
+wait_for $W/y.out first-flip-uptime $F
+$I replay --settle 2 $R/field-tap.txt > $W/y1.log 2>&1
+wait_for $W/y.out "editing-began" $F && sleep 1 && $CK text-hardware
+sh $T/control.sh qmp ya '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "shift"}}, {{"type": "qcode", "data": "a"}}]}}}}'
+sh $T/control.sh qmp yb '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "b"}}]}}}}'
+wait_for $W/y.out "text Ab" $F
+sh $T/control.sh qmp yret '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "ret"}}]}}}}'
+wait_for $W/y.out "editing-ended" $F
+kill -TERM $F; wait $F; echo $? > $W/y.status
 exit 0
 """
 
@@ -261,7 +284,7 @@ class Results:
 
 def read(path, default=""):
     try:
-        return open(path, errors="replace").read()
+        return open(path, encoding="utf-8", errors="replace").read()
     except OSError:
         return default
 
@@ -544,6 +567,35 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   len(mids) >= 3 and seen == sorted(seen) and end == 1000 and "slide-end true" in slide_out,
                   f"square at x = {series} every 80 ms, then {end} (start 100, end 1000); "
                   + next((l for l in slide_out.splitlines() if l.startswith("slide-end")), "no end"))
+
+    # Text input: the keyboard's background (grey) or the app's (white) just above the keyboard's first row.
+    def keyboard_band(name):
+        path = os.path.join(run, name + ".ppm")
+        if not os.path.exists(path):
+            return None
+        w, h, px = images.read_ppm(path)
+        i = (531 * w + 640) * 3
+        return tuple(px[i:i + 3])
+    text_out, hw_out = read(os.path.join(run, "x.out")), read(os.path.join(run, "y.out"))
+    before, shown, after = keyboard_band("text-before"), keyboard_band("text-keyboard"), keyboard_band("text-typed")
+    def grey(c): return c is not None and all(195 <= v <= 225 for v in c)
+    def white(c): return c is not None and all(v >= 250 for v in c)
+    results.check(f"{display}: a uinput tap on a UITextField begins editing and the on-screen keyboard slides in (272 points at y 528)",
+                  "editing-began" in text_out and "keyboard-shown 528 272" in text_out and white(before) and grey(shown),
+                  f"at (640, 531): before {before}, with the keyboard {shown}; "
+                  + next((l for l in text_out.splitlines() if l.startswith("keyboard-shown") or l.startswith("typing-recording")), "no keyboard"))
+    typed = [l for l in text_out.splitlines() if l.startswith("text ")]
+    results.check(f"{display}: keys tapped through uinput type into the field: an automatic capital, a long-pressed accent, shift",
+                  "text HéLlo" in typed and typed[:2] == ["text H", "text Hé"], ", ".join(typed) or "nothing typed")
+    results.check(f"{display}: return resigns the field and the keyboard slides out",
+                  "returned HéLlo" in text_out and "editing-ended" in text_out and "keyboard-hidden" in text_out and white(after)
+                  and read(os.path.join(run, "x.status")).strip() == "0",
+                  f"at (640, 531) after: {after}; status {read(os.path.join(run, 'x.status')).strip()}")
+    hw_band = keyboard_band("text-hardware")
+    results.check(f"{display}: with QEMU's keyboard attached no on-screen keyboard shows and its keys type into the field",
+                  "text Ab" in hw_out and "returned Ab" in hw_out and "keyboard-shown" not in hw_out and white(hw_band)
+                  and read(os.path.join(run, "y.status")).strip() == "0",
+                  ", ".join(l for l in hw_out.splitlines() if l.split(" ")[0] in ("text", "returned", "keyboard-shown")) or "nothing typed")
 
     run = os.path.join(work, f"run-{display}-touch-rotated")
     boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)

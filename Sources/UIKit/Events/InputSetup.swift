@@ -15,6 +15,14 @@ enum InputSetup {
         let log = VitrineLog.logger("vitrine.input")
         let router = application.input
         router.keyboardLayoutName = board?.keyboardLayout ?? "us"
+        // The on-screen keyboard: `VITRINE_ONSCREEN_KEYBOARD` (automatic, always, never), else the board's.
+        let onScreen = env["VITRINE_ONSCREEN_KEYBOARD"] ?? board?.onScreenKeyboard ?? "automatic"
+        if let mode = OnScreenKeyboardMode(rawValue: onScreen) {
+            application.textInput.mode = mode
+        } else {
+            log.error("VITRINE_ONSCREEN_KEYBOARD must be automatic, always or never, got '\(onScreen)'; using automatic")
+        }
+        application.textInput.languageCodes = board?.keyboardLanguages ?? []
         if board?.keyboardLayout != nil {
             do {
                 router.keyboardLayout = try KeyboardLayout(layout: board?.keyboardLayout ?? "us", variant: board?.keyboardVariant,

@@ -77,6 +77,7 @@ extension UIScrollView {
             }
             delegate?.scrollViewWillBeginDragging(self)
             indicators.show(in: self)
+            dismissKeyboardForDrag()
         case .changed:
             let t = pan.translation(in: self)
             // On the pixel grid, as UIKit keeps content offsets: the content moves by whole pixels, which the
@@ -279,5 +280,15 @@ extension UIScrollView {
     private func stopLink() {
         link?.invalidate()
         link = nil
+    }
+}
+
+extension UIScrollView {
+    /// `keyboardDismissMode`: a drag that begins in the scroll view ends editing, so the keyboard goes. (The
+    /// interactive modes dismiss on the drag as well: the keyboard does not follow the finger down.)
+    func dismissKeyboardForDrag() {
+        guard keyboardDismissMode != .none, UIApplication.shared.textInput.isVisible,
+              let responder = UIResponder.currentFirstResponder, responder is UIKeyInput else { return }
+        responder.resignFirstResponder()
     }
 }

@@ -115,7 +115,7 @@ open class UIScrollView: UIView {
     /// Whether a scroll-to-top request scrolls this view (Vitrine has no status bar to tap: call
     /// `scrollToTop(animated:)` from a gesture of your own).
     open var scrollsToTop = true
-    /// What dragging does to the keyboard (Vitrine's on-screen keyboard honours it once there is one).
+    /// What dragging does to the keyboard: `.onDrag` (and the interactive modes) end editing as a drag begins.
     open var keyboardDismissMode: KeyboardDismissMode = .none
 
     // MARK: State
