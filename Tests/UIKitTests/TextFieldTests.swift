@@ -260,17 +260,89 @@ import VitrinePlatform
     @Test func undoRevertsTypingAndRedoRestoresIt() {
         let (window, field) = scene()
         field.becomeFirstResponder()
-        field.insertText("abc")
+        // Typing in a run undoes as one step, as on iOS.
+        for ch in "abc" { field.insertText(String(ch)); endTurn() }
+        // Moving the caret begins a new run.
+        field.selectedTextRange = IndexedRange(NSRange(location: 1, length: 0))
+        field.insertText("X")
+        field.insertText("Y")
         endTurn()
-        field.insertText("def")
-        endTurn()
+        #expect(field.text == "aXYbc")
         let undo = try! #require(field.undoManager)
         #expect(undo === window.undoManager && undo.canUndo)
         undo.undo()
         #expect(field.text == "abc")
         undo.redo()
-        #expect(field.text == "abcdef")
+        #expect(field.text == "aXYbc")
         undo.undo(); undo.undo()
-        #expect(field.text == "")
+        #expect(field.text == "" && !undo.canUndo)
+        // A cut is a step of its own; paste brings it back.
+        field.text = "hello world"
+        field.selectedTextRange = IndexedRange(NSRange(location: 0, length: 6))
+        field.cut(nil)
+        #expect(field.text == "world" && UIPasteboard.general.string == "hello ")
+        endTurn() // (the user's next action: a group of its own)
+        field.paste(nil)
+        #expect(field.text == "hello world")
+        undo.undo()
+        #expect(field.text == "world")
+    }
+
+    @Test func theEditMenuOffersWhatApplies() {
+        let (window, field) = scene()
+        field.text = "copy me"
+        field.becomeFirstResponder()
+        UIPasteboard.general.string = nil
+        let fingers = Fingers()
+        // A double tap selects a word and shows the menu: Cut, Copy, Select All (nothing to paste yet).
+        let p = field.convert(CGPoint(x: field.caretRect(offset: 2).midX, y: 17), to: window)
+        fingers.tap(p)
+        fingers.wait(0.1)
+        fingers.tap(p)
+        endTurn()
+        let menu = try! #require(window.subviews.compactMap { $0 as? EditMenuView }.first)
+        #expect(!menu.isHidden && menu.commands == [.cut, .copy, .selectAll])
+        #expect(menu.frame.maxY <= field.frame.minY + 5 || menu.frame.minY >= field.frame.maxY - 5)
+        // Its Copy button copies through the input pipeline.
+        let copy = menu.subviews.compactMap { $0 as? UIButton }.first { $0.title(for: .normal) == "Copy" }!
+        fingers.wait(0.5)
+        fingers.tap(copy.convert(CGPoint(x: copy.bounds.midX, y: copy.bounds.midY), to: window))
+        endTurn()
+        #expect(UIPasteboard.general.string == "copy" && menu.isHidden)
+        // Secure text is not copied.
+        field.isSecureTextEntry = true
+        field.selectedTextRange = IndexedRange(NSRange(location: 0, length: 4))
+        field.copy(nil)
+        #expect(UIPasteboard.general.string == "copy")
+        field.isSecureTextEntry = false
+        // A selection shows handles; dragging the end one extends it.
+        field.selectedTextRange = IndexedRange(NSRange(location: 0, length: 2))
+        endTurn()
+        let handles = field.subviews.compactMap { $0 as? SelectionHandle }.filter { !$0.isHidden }
+        #expect(handles.count == 2)
+        let end = handles.first { !$0.isStart }!
+        let from = end.convert(CGPoint(x: end.bounds.midX, y: end.bounds.maxY - 10), to: window)
+        let to = field.convert(CGPoint(x: field.caretRect(offset: 7).midX, y: 30), to: window)
+        fingers.drag(from: from, to: to, steps: 6)
+        endTurn()
+        #expect(field.editor.selectedRange == NSRange(location: 0, length: 7), "\(field.editor.selectedRange)")
+    }
+
+    @Test func draggingAScrollViewDismissesTheKeyboard() {
+        freshApp()
+        let window = shownWindow()
+        let scroll = UIScrollView(frame: window.bounds)
+        scroll.contentSize = CGSize(width: 320, height: 2000)
+        scroll.keyboardDismissMode = .onDrag
+        let field = UITextField(frame: CGRect(x: 20, y: 40, width: 280, height: 34))
+        scroll.addSubview(field)
+        window.addSubview(scroll)
+        endTurn()
+        field.becomeFirstResponder()
+        frames(0.3)
+        #expect(UIApplication.shared.textInput.isVisible)
+        Fingers().drag(from: CGPoint(x: 160, y: 200), to: CGPoint(x: 160, y: 100), steps: 6)
+        frames(0.4)
+        #expect(!field.isEditing && !UIApplication.shared.textInput.isVisible)
     }
 }

@@ -35,7 +35,7 @@ extension UITextFieldDelegate {
 /// hardware keyboard through `UITextInput`, telling its delegate, its targets and the notification centre in UIKit's
 /// order.
 @preconcurrency @MainActor
-open class UITextField: UIControl, UITextInput {
+open class UITextField: UIControl, UITextInput, TextInteractionHost {
     public enum BorderStyle: Int, Sendable { case none, line, bezel, roundedRect }
     public enum ViewMode: Int, Sendable { case never, whileEditing, unlessEditing, always }
     public enum DidEndEditingReason: Int, Sendable { case committed, cancelled }
@@ -46,9 +46,7 @@ open class UITextField: UIControl, UITextInput {
 
     let editor = TextEditor()
     private let content = FieldTextView()
-    private let caret = UIView()
-    private var selectionViews: [UIView] = []
-    private var blinkTimer: EventLoopTimer?
+    private lazy var interaction = TextInteraction(host: self)
     private var revealTimer: EventLoopTimer?
     /// The grapheme of secure text shown as typed, for a moment (UTF-16 range).
     private var revealed: NSRange?
@@ -162,10 +160,6 @@ open class UITextField: UIControl, UITextInput {
         content.isOpaque = false
         content.contentMode = .redraw
         addSubview(content)
-        caret.isUserInteractionEnabled = false
-        caret.isOpaque = false // (it blinks)
-        caret.isHidden = true
-        addSubview(caret)
         applyDefaultAttributes()
     }
 
@@ -452,52 +446,13 @@ open class UITextField: UIControl, UITextInput {
     }
 
     private func updateCaretAndSelection() {
-        guard isEditing else {
-            caret.isHidden = true
-            for v in selectionViews { v.isHidden = true }
-            if scrollX != 0 { scrollX = 0; content.setNeedsDisplay() }
-            return
-        }
-        scrollToCaret()
-        let sel = editor.selectedRange
-        if sel.length == 0 {
-            caret.backgroundColor = tintColor
-            caret.frame = caretRect(for: IndexedPosition(sel.location))
-            caret.isHidden = false
-            for v in selectionViews { v.isHidden = true }
-        } else {
-            caret.isHidden = true
-            let rects = selectionRects(for: IndexedRange(sel)).map(\.rect)
-            while selectionViews.count < rects.count {
-                let v = UIView()
-                v.isUserInteractionEnabled = false
-                insertSubview(v, belowSubview: content)
-                selectionViews.append(v)
-            }
-            for (i, v) in selectionViews.enumerated() {
-                v.isHidden = i >= rects.count
-                if i < rects.count { v.frame = rects[i]; v.backgroundColor = tintColor.withAlphaComponent(0.2) }
-            }
-        }
+        if isEditing { scrollToCaret() } else if scrollX != 0 { scrollX = 0; content.setNeedsDisplay() }
+        interaction.update()
     }
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         updateCaretAndSelection()
-    }
-
-    // MARK: The caret's blink
-
-    /// Shows the caret solid and blinks it again after a pause (as iOS does while typing or moving it).
-    private func restartBlink() {
-        blinkTimer?.invalidate()
-        blinkTimer = nil
-        caret.alpha = 1
-        guard isEditing else { return }
-        blinkTimer = UIApplication.shared.runLoop.schedule(after: 0.5, repeating: 0.5) { [weak self] _ in
-            guard let self else { return }
-            self.caret.alpha = self.caret.alpha > 0 ? 0 : 1
-        }
     }
 
     // MARK: First responder
@@ -518,7 +473,7 @@ open class UITextField: UIControl, UITextInput {
         cachedLayout = nil
         setNeedsLayout()
         layoutIfNeeded()
-        restartBlink()
+        interaction.restartBlink()
         // The keyboard came up before the session began: its shift and return key follow the session's text.
         UIApplication.shared.textInput.clientTextChanged()
         sendActions(for: .editingDidBegin)
@@ -543,7 +498,7 @@ open class UITextField: UIControl, UITextInput {
         editor.unmark()
         isEditing = false
         clearsOnInsertion = false
-        blinkTimer?.invalidate(); blinkTimer = nil
+        interaction.endEditing()
         revealTimer?.invalidate(); revealTimer = nil
         revealed = nil
         cachedLayout = nil
@@ -575,7 +530,7 @@ open class UITextField: UIControl, UITextInput {
         }
         if checkDelegate, delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) == false { return false }
         clearsOnInsertion = false
-        registerUndo()
+        interaction.registerUndo(replacing: range, with: string)
         inputDelegate?.textWillChange(self)
         editor.replace(range, with: string)
         inputDelegate?.textDidChange(self)
@@ -594,7 +549,7 @@ open class UITextField: UIControl, UITextInput {
             revealed = nil
         }
         textChangedVisibly()
-        restartBlink()
+        interaction.restartBlink()
         didChangeText()
         return true
     }
@@ -606,18 +561,9 @@ open class UITextField: UIControl, UITextInput {
         delegate?.textFieldDidChangeSelection(self)
     }
 
-    private func registerUndo() {
-        guard let undo = undoManager else { return }
-        let before = NSAttributedString(attributedString: editor.storage), selection = editor.selectedRange
-        undo.registerUndo(withTarget: self) { field in
-            MainActor.assumeIsolated {
-                field.registerUndo()
-                field.editor.setText(before)
-                field.editor.selectedRange = selection
-                field.textChangedVisibly()
-                field.didChangeText()
-            }
-        }
+    func documentRestored() {
+        textChangedVisibly()
+        didChangeText()
     }
 
     /// Moves the selection (a caret when empty), telling the input delegate and the field's delegate.
@@ -627,8 +573,9 @@ open class UITextField: UIControl, UITextInput {
         inputDelegate?.selectionWillChange(self)
         editor.selectedRange = r
         inputDelegate?.selectionDidChange(self)
+        interaction.selectionMovedByUser()
         updateCaretAndSelection()
-        restartBlink()
+        interaction.restartBlink()
         delegate?.textFieldDidChangeSelection(self)
     }
 
@@ -663,7 +610,7 @@ open class UITextField: UIControl, UITextInput {
     }
 
     /// Return: the delegate's `textFieldShouldReturn`, and the `editingDidEndOnExit` targets (which end editing).
-    private func returnKeyPressed() {
+    func returnKeyPressed() {
         editor.unmark()
         let allowed = delegate?.textFieldShouldReturn(self) ?? true
         guard allowed else { return }
@@ -801,104 +748,58 @@ open class UITextField: UIControl, UITextInput {
 
     // MARK: Touches: tap to edit and place the caret, double tap for a word, drag to move the caret
 
-    private var touchStart: CGPoint = .zero
-    private var draggingCaret = false
-
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        touchStart = touch.location(in: self)
-        draggingCaret = false
+        interaction.touchBegan(at: touch.location(in: self))
         return true
     }
 
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        let p = touch.location(in: self)
-        // While editing, a finger that moves drags the caret with it.
-        if isEditing, draggingCaret || hypot(p.x - touchStart.x, p.y - touchStart.y) > 8 {
-            draggingCaret = true
-            if let pos = closestPosition(to: p) as? IndexedPosition { setSelection(NSRange(location: pos.offset, length: 0)) }
-        }
+        interaction.touchMoved(to: touch.location(in: self))
         return true
     }
 
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
-        guard let touch, !draggingCaret else { return }
+        guard let touch else { return }
         let p = touch.location(in: self)
-        guard bounds.contains(p) else { return }
-        if !isEditing {
-            guard becomeFirstResponder() else { return }
-            // The first tap puts the caret at the end of the text, or at the word edge tapped inside the text.
-            if let pos = closestPosition(to: p) as? IndexedPosition, pos.offset < editor.length {
-                setSelection(NSRange(location: editor.snappedToWordEdge(pos.offset), length: 0))
-            }
-            return
-        }
-        guard let pos = closestPosition(to: p) as? IndexedPosition else { return }
-        if touch.tapCount == 2 {
-            setSelection(editor.wordRange(at: pos.offset))
-        } else if touch.tapCount >= 3 {
-            setSelection(NSRange(location: 0, length: editor.length))
-        } else {
-            setSelection(NSRange(location: editor.snappedToWordEdge(pos.offset), length: 0))
-        }
+        interaction.touchEnded(at: p, tapCount: touch.tapCount, inside: bounds.contains(p)) { becomeFirstResponder() }
     }
+
+    /// The selection's handles and the edit menu reach outside the field's bounds and still take their touches.
+    open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        if isEditing, let v = interaction.handleContaining(point, in: self) { return v }
+        return super.hitTest(point, with: event)
+    }
+
+    // MARK: Standard edit actions (the edit menu's, and the hardware keyboard's shortcuts)
+
+    open func cut(_ sender: Any?) { interaction.perform(.cut) }
+    open func copy(_ sender: Any?) { interaction.perform(.copy) }
+    open func paste(_ sender: Any?) { interaction.perform(.paste) }
+    open func select(_ sender: Any?) { interaction.perform(.select) }
+    open func selectAll(_ sender: Any?) { interaction.perform(.selectAll) }
+    open func delete(_ sender: Any?) { interaction.perform(.delete) }
 
     // MARK: Hardware keys
 
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         var unhandled = Set<UIPress>()
         for press in presses {
-            guard isEditing, let key = press.key, handleKey(key) else { unhandled.insert(press); continue }
+            guard isEditing, let key = press.key, interaction.handleKey(key) else { unhandled.insert(press); continue }
         }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
 
-    /// Edits for a hardware key: text, backspace and delete, arrows (with shift to select, option for words,
-    /// command for the ends), home and end, return. `false` for keys the field does not take.
-    func handleKey(_ key: UIKey) -> Bool {
-        let shift = key.modifierFlags.contains(.shift)
-        let word = key.modifierFlags.contains(.alternate) || key.modifierFlags.contains(.control)
-        let toEnd = key.modifierFlags.contains(.command)
-        let sel = editor.selectedRange
-        // The end that moves: the caret, or the selection's moving end.
-        func move(forward: Bool) {
-            let anchor = forward ? sel.location : sel.location + sel.length
-            let from = forward ? sel.location + sel.length : sel.location
-            var to: Int
-            if toEnd { to = forward ? editor.length : 0 }
-            else if word { to = forward ? editor.boundary(after: from, .word) : editor.boundary(before: from, .word) }
-            else if !shift && sel.length > 0 { to = from } // collapses to that side
-            else { to = editor.grapheme(from: from, forward: forward) }
-            setSelection(shift ? NSRange(location: min(anchor, to), length: abs(to - anchor)) : NSRange(location: to, length: 0))
-        }
-        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        switch key.keyCode {
-        case .keyboardDeleteOrBackspace:
-            if word, sel.length == 0 {
-                let start = editor.boundary(before: sel.location, .word)
-                replaceByUser(NSRange(location: start, length: sel.location - start), with: "")
-            } else {
-                deleteBackward()
-            }
-        case .keyboardDeleteForward:
-            if let r = editor.rangeToDeleteForward() { replaceByUser(r, with: "") }
-        case .keyboardLeftArrow: move(forward: rtl)
-        case .keyboardRightArrow: move(forward: !rtl)
-        case .keyboardUpArrow, .keyboardHome:
-            setSelection(shift ? NSRange(location: 0, length: sel.location + sel.length) : NSRange(location: 0, length: 0))
-        case .keyboardDownArrow, .keyboardEnd:
-            setSelection(shift ? NSRange(location: sel.location, length: editor.length - sel.location) : NSRange(location: editor.length, length: 0))
-        case .keyboardReturnOrEnter, .keypadEnter:
-            returnKeyPressed()
-        case .keyboardTab, .keyboardEscape:
-            return false
-        default:
-            if key.modifierFlags.contains(.command) || key.modifierFlags.contains(.control) { return false }
-            let chars = key.characters
-            guard !chars.isEmpty, chars.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
-            insertText(chars)
-        }
-        return true
-    }
+    // MARK: TextInteractionHost
+
+    var isEditingText: Bool { isEditing }
+    var allowsCopying: Bool { !isSecureTextEntry }
+    var allowsChanges: Bool { true }
+    var decorationContainer: UIView { self }
+    var textLayerView: UIView? { content }
+    func caretRect(offset: Int) -> CGRect { caretRect(for: IndexedPosition(offset)) }
+    func selectionRects(range: NSRange) -> [CGRect] { selectionRects(for: IndexedRange(range)).map(\.rect) }
+    func offset(closestTo point: CGPoint) -> Int { (closestPosition(to: point) as? IndexedPosition)?.offset ?? 0 }
+    func offset(verticallyFrom offset: Int, up: Bool, x: CGFloat) -> Int? { nil } // one line: to the start or end
 
     // MARK: Accessibility
 
