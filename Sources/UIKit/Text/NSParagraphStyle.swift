@@ -30,10 +30,18 @@ open class NSParagraphStyle: @unchecked Sendable {
     }
 
     var textParagraphStyle: TextParagraphStyle {
-        TextParagraphStyle(alignment: TextAlignment(rawValue: alignment.rawValue) ?? .natural,
-                           lineBreakMode: TextLineBreakMode(rawValue: lineBreakMode.rawValue) ?? .byWordWrapping,
-                           lineSpacing: lineSpacing)
+        TextParagraphStyle(alignment: alignment.textAlignment, lineBreakMode: lineBreakMode.textLineBreakMode, lineSpacing: lineSpacing)
     }
+}
+
+extension NSTextAlignment {
+    /// The text engine's alignment (the same numbering).
+    var textAlignment: TextAlignment { TextAlignment(rawValue: rawValue) ?? .natural }
+}
+
+extension NSLineBreakMode {
+    /// The text engine's line break mode (the same numbering).
+    var textLineBreakMode: TextLineBreakMode { TextLineBreakMode(rawValue: rawValue) ?? .byWordWrapping }
 }
 
 /// A paragraph style you can change.

@@ -48,6 +48,9 @@ final class TextInteraction {
     private var longPressTimer: EventLoopTimer?
     /// A typing run: consecutive insertions at the caret undo together.
     private var typingRunEnd: Int?
+    /// Whether a finger moving while editing drags the caret (a field's); a text view scrolls instead, and the
+    /// caret follows a finger only after a long press.
+    var dragMovesCaret = true
 
     init(host: any TextInteractionHost) {
         self.host = host
@@ -189,6 +192,13 @@ final class TextInteraction {
     private var longPressed = false
     private var beganEditing = false
 
+    /// The touch was taken (a scroll view's pan began): no tap, no long press.
+    func touchCancelled() {
+        longPressTimer?.invalidate()
+        draggingCaret = false
+        longPressed = false
+    }
+
     func touchBegan(at p: CGPoint) {
         touchStart = p
         draggingCaret = false
@@ -208,8 +218,8 @@ final class TextInteraction {
 
     func touchMoved(to p: CGPoint) {
         guard host.isEditingText else { return }
-        // A finger that moves while editing drags the caret with it.
-        if draggingCaret || longPressed || hypot(p.x - touchStart.x, p.y - touchStart.y) > 8 {
+        // A finger that moves while editing drags the caret with it (in a text view, after a long press).
+        if draggingCaret || longPressed || (dragMovesCaret && hypot(p.x - touchStart.x, p.y - touchStart.y) > 8) {
             draggingCaret = true
             longPressTimer?.invalidate()
             hideMenu()
@@ -217,9 +227,19 @@ final class TextInteraction {
         }
     }
 
+    /// The last tap's place and time, to count taps that land on the text through different views (a handle's,
+    /// the text's).
+    private var lastTap: (point: CGPoint, time: Double, count: Int)?
+
     /// A touch ended at `p` after `tapCount` taps; `begin` makes the host first responder (false: it refused).
-    func touchEnded(at p: CGPoint, tapCount: Int, inside: Bool, begin: () -> Bool) {
+    func touchEnded(at p: CGPoint, tapCount touchTaps: Int, inside: Bool, begin: () -> Bool) {
         longPressTimer?.invalidate()
+        let now = UIApplication.shared.runLoop.clock.now
+        var tapCount = touchTaps
+        if let last = lastTap, now - last.time < 0.35, hypot(p.x - last.point.x, p.y - last.point.y) < 24 {
+            tapCount = max(tapCount, last.count + 1)
+        }
+        lastTap = draggingCaret || longPressed ? nil : (p, now, tapCount)
         if draggingCaret || longPressed {
             if draggingCaret, host.isEditingText { showMenu() }
             return
@@ -443,14 +463,25 @@ final class SelectionHandle: UIView {
         knob.backgroundColor = tint
     }
 
+    /// Whether the finger on the handle has moved (a tap on it is a tap on the text beneath).
+    private var moved = false
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { moved = false }
+
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, let host = superview else { return }
+        moved = true
         // The point on the line: the knob's offset from the text taken out.
         var p = touch.location(in: host)
         p.y += isStart ? Self.knobSize : -Self.knobSize
         interaction.dragHandle(start: isStart, to: p)
     }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { interaction.handleDragEnded() }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if moved { interaction.handleDragEnded(); return }
+        guard let touch = touches.first, let host = superview else { return }
+        interaction.touchEnded(at: touch.location(in: host), tapCount: touch.tapCount, inside: true) { false }
+    }
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
 }
 

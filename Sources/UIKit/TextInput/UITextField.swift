@@ -815,16 +815,3 @@ final class FieldTextView: UIView {
         if field.editor.length == 0 { field.drawPlaceholder(in: bounds) } else { field.drawText(in: bounds) }
     }
 }
-
-extension NSTextAlignment {
-    /// The text engine's alignment.
-    var textAlignment: TextAlignment {
-        switch self {
-        case .left: return .left
-        case .center: return .center
-        case .right: return .right
-        case .justified: return .justified
-        case .natural: return .natural
-        }
-    }
-}

@@ -86,7 +86,8 @@ final class TextInputSystem {
         guard !switchingResponders else { return }
         let responder = UIResponder.currentFirstResponder
         let input = responder?.inputView
-        let takesText = responder is UIKeyInput
+        // (A text view that only selects takes no typing.)
+        let takesText = responder is UIKeyInput && (responder as? any TextInteractionHost)?.allowsChanges != false
         let wantsKeyboard = takesText && (mode == .always || (mode == .automatic && !hardwareKeyboardAttached))
         if let responder, input != nil || wantsKeyboard || (responder.inputAccessoryView != nil && takesText) {
             show(for: responder, animated: animated)
