@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   pkg-config
   libdrm-dev libinput-dev libudev-dev          # display and input (Platform)
-  libxkbcommon-dev xkb-data                    # keyboard layouts (xkbcommon and its data)
+  libxkbcommon-dev xkb-data libx11-data        # keyboard layouts (xkbcommon and its data), Compose files
   libseat-dev                                  # sessions through seatd/logind (no root needed)
   libpixman-1-dev libcairo2-dev                # compositing and drawing
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find

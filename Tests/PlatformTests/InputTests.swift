@@ -103,6 +103,42 @@ import Foundation
         #expect(fr.handle(code: 16, pressed: true).characters == "a")     // AZERTY
     }
 
+    /// Presses and releases `code`, returning what the press typed.
+    private func tap(_ kb: KeyboardLayout, _ code: UInt32) -> String {
+        let s = kb.handle(code: code, pressed: true).characters
+        _ = kb.handle(code: code, pressed: false)
+        return s
+    }
+
+    @Test func deadKeysAndComposeSequencesTypeTheirResult() throws {
+        // us(intl): the apostrophe key is a dead acute, the grave key a dead grave.
+        let intl = try KeyboardLayout(layout: "us", variant: "intl")
+        #expect(tap(intl, 40) == "" && intl.isComposing)                  // KEY_APOSTROPHE: dead_acute
+        #expect(tap(intl, 18) == "é" && !intl.isComposing)                // KEY_E
+        // Shift inside a sequence does not break it: dead acute, Shift+E is É.
+        #expect(tap(intl, 40) == "")
+        _ = intl.handle(code: 42, pressed: true)
+        #expect(tap(intl, 18) == "É")
+        _ = intl.handle(code: 42, pressed: false)
+        // A dead key then space types the accent itself.
+        #expect(tap(intl, 40) == "" && tap(intl, 57) == "'")
+        // de: the key right of ß is a dead acute; then a key with no composition is swallowed with the sequence.
+        let de = try KeyboardLayout(layout: "de")
+        #expect(tap(de, 13) == "" && tap(de, 18) == "é")                  // KEY_EQUAL then KEY_E
+        #expect(tap(de, 13) == "" && tap(de, 2) == "" && !de.isComposing) // dead acute, 1: cancelled
+        #expect(tap(de, 30) == "a")                                       // and typing goes on
+        // The Compose key (options compose:ralt): Compose, o, c is ©.
+        let compose = try KeyboardLayout(layout: "us", options: "compose:ralt")
+        #expect(tap(compose, 100) == "" && tap(compose, 24) == "" && tap(compose, 46) == "©") // KEY_RIGHTALT, O, C
+    }
+
+    @Test func theComposeLocaleFollowsSetlocalesOrder() {
+        #expect(KeyboardLayout.composeLocale([:]) == "C.UTF-8")
+        #expect(KeyboardLayout.composeLocale(["LANG": "C"]) == "C.UTF-8")
+        #expect(KeyboardLayout.composeLocale(["LANG": "de_DE.UTF-8", "LC_CTYPE": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
+        #expect(KeyboardLayout.composeLocale(["LANG": "de_DE.UTF-8", "LC_ALL": ""]) == "de_DE.UTF-8")
+    }
+
     @Test func anUnknownLayoutIsAClearError() {
         #expect(throws: (any Error).self) { try KeyboardLayout(layout: "no-such-layout-xx") }
     }

@@ -114,6 +114,22 @@ open class UIApplication: UIResponder {
     /// The delegate, after the application in the responder chain.
     open override var next: UIResponder? { delegate as? UIResponder }
 
+    /// The end of the chain for presses: a Tab (Shift-Tab) that no responder took moves the keyboard to the next
+    /// (previous) text input of the press's window, as iPadOS does with a hardware keyboard.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        var rest = presses
+        for press in presses {
+            guard let key = press.key, key.keyCode == .keyboardTab, let window = press.window,
+                  key.modifierFlags.intersection([.command, .control, .alternate]).isEmpty else { continue }
+            rest.remove(press)
+            let current = UIResponder.currentFirstResponder
+            if let next = KeyDispatch.nextTextInput(after: current, in: window, backwards: key.modifierFlags.contains(.shift)) {
+                next.becomeFirstResponder()
+            }
+        }
+        if !rest.isEmpty { super.pressesBegan(rest, with: event) }
+    }
+
     /// Runs `body` after every frame (Vitrine: for tools and tests that wait for frames).
     public func addFrameObserver(_ body: @escaping @MainActor (UIApplication) -> Void) {
         frameObservers.append(body)

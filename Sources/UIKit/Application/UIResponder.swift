@@ -35,10 +35,23 @@ open class UIResponder: NSObject, AssociationOwner {
 
     // MARK: Presses (hardware keys; the default passes each message up the responder chain)
 
-    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesBegan(presses, with: event) }
+    /// A `UIKeyInput` that is first responder (and not one of UIKit's text views, which edit for themselves) types
+    /// the keys' text here, as iOS's text system gives it; the rest goes up the chain.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        var rest = presses
+        if let input = self as? UIKeyInput, !(self is any TextInteractionHost), isFirstResponder {
+            rest = presses.filter { press in !(press.key.map { KeyDispatch.type($0, into: input) } ?? false) }
+            if rest.isEmpty { return }
+        }
+        next?.pressesBegan(rest, with: event)
+    }
     open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesChanged(presses, with: event) }
     open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
     open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesCancelled(presses, with: event) }
+
+    /// The key commands this responder offers while it or a responder before it in the chain is first responder
+    /// (none by default; view controllers return those added with `addKeyCommand`).
+    open var keyCommands: [UIKeyCommand]? { nil }
 
     // MARK: First responder
 

@@ -87,6 +87,19 @@ open class UIViewController: UIResponder {
     /// Called when the root view's safe area changed.
     open func viewSafeAreaInsetsDidChange() {}
 
+    // MARK: Key commands
+
+    /// The key commands added with `addKeyCommand`, offered while the view controller is in the responder chain.
+    open override var keyCommands: [UIKeyCommand]? { addedKeyCommands.isEmpty ? nil : addedKeyCommands }
+    private var addedKeyCommands: [UIKeyCommand] = []
+
+    /// Offers `keyCommand` while this view controller is in the responder chain.
+    open func addKeyCommand(_ keyCommand: UIKeyCommand) {
+        if !addedKeyCommands.contains(where: { $0 === keyCommand }) { addedKeyCommands.append(keyCommand) }
+    }
+
+    open func removeKeyCommand(_ keyCommand: UIKeyCommand) { addedKeyCommands.removeAll { $0 === keyCommand } }
+
     // MARK: Editing
 
     /// Whether the controller's view is in editing mode; set it with `setEditing(_:animated:)`.

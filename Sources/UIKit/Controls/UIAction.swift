@@ -10,18 +10,7 @@ open class UIMenuElement: NSObject {
     /// A second line under the title.
     open var subtitle: String?
 
-    init(title: String, image: UIImage?) {
-        self.title = title
-        self.image = image
-        super.init()
-    }
-}
-
-/// An action for a control event or a menu item, as a closure (iOS 14's `UIAction`): the portable replacement for
-/// target-action with selectors.
-@preconcurrency @MainActor
-open class UIAction: UIMenuElement {
-    /// How a menu shows the action.
+    /// How a menu shows an action or command.
     public struct Attributes: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -40,6 +29,17 @@ open class UIAction: UIMenuElement {
         case off = 0, on, mixed
     }
 
+    init(title: String, image: UIImage?) {
+        self.title = title
+        self.image = image
+        super.init()
+    }
+}
+
+/// An action for a control event or a menu item, as a closure (iOS 14's `UIAction`): the portable replacement for
+/// target-action with selectors.
+@preconcurrency @MainActor
+open class UIAction: UIMenuElement {
     /// An identifier; actions with the same identifier replace each other on a control.
     public let identifier: Identifier
     open var discoverabilityTitle: String?

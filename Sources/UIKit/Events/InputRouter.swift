@@ -32,6 +32,8 @@ public final class InputRouter {
     private var pointerDown = false
     private var presses: [UInt32: UIPress] = [:]
     private let pressesEvent = UIPressesEvent()
+    /// Key commands, the first responder's presses, key repeat.
+    private lazy var keyDispatch = KeyDispatch(application: application)
     private var layoutFailed = false
     /// The pointer's pseudo-slot: beyond any seat slot libinput hands out.
     static let pointerSlot = Int.max
@@ -103,6 +105,7 @@ public final class InputRouter {
         application.touchDelivery.cancelTouches(device: nil, time: now)
         let cancelled = Set(presses.values)
         presses.removeAll()
+        keyDispatch.stopRepeating()
         guard !cancelled.isEmpty else { return }
         for p in cancelled { p.phase = .cancelled }
         pressesEvent.allPresses = cancelled
@@ -194,17 +197,9 @@ public final class InputRouter {
         }
     }
 
-    /// UIWindow.sendEvent for presses: to the responder the press began with (the first responder), else the window.
+    /// UIWindow.sendEvent for presses: key commands, then the first responder (else the window); see KeyDispatch.
     func deliverPresses(_ event: UIPressesEvent, in window: UIWindow) {
-        for press in event.changedPresses where press.phase == .began || press.phase == .ended {
-            if press.phase == .began {
-                press.window = window
-                press.responder = UIResponder.currentFirstResponder ?? window
-                press.responder?.pressesBegan([press], with: event)
-            } else {
-                (press.responder ?? window).pressesEnded([press], with: event)
-            }
-        }
+        keyDispatch.deliver(event, in: window)
     }
 
     static func flags(_ m: KeyboardLayout.Modifiers) -> UIKeyModifierFlags {

@@ -147,6 +147,8 @@ open class UIPress: NSObject {
     /// The responder the press goes to (the first responder when it began).
     public internal(set) weak var responder: UIResponder?
     public internal(set) weak var window: UIWindow?
+    /// A key command took the press: it goes to no responder.
+    var takenByCommand = false
     /// Presses carry no force: 0.
     public var force: CGFloat { 0 }
     public override init() { super.init() }

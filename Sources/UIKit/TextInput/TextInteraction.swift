@@ -28,6 +28,8 @@ protocol TextInteractionHost: UIView, UITextInput {
     func returnKeyPressed()
     /// Undo or redo put back an earlier document: show it and tell the delegate and observers.
     func documentRestored()
+    /// A hardware key while the view is first responder (a press or a repeat); `false` for keys it does not take.
+    func handleHardwareKey(_ key: UIKey) -> Bool
     /// Where the caret, selection, handles live (the view, or a text view's content).
     var decorationContainer: UIView { get }
     /// The view the caret and selection must stay below (the text's own drawing, if a subview).

@@ -784,10 +784,12 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         var unhandled = Set<UIPress>()
         for press in presses {
-            guard isEditing, let key = press.key, interaction.handleKey(key) else { unhandled.insert(press); continue }
+            guard let key = press.key, handleHardwareKey(key) else { unhandled.insert(press); continue }
         }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
+
+    func handleHardwareKey(_ key: UIKey) -> Bool { isEditing && interaction.handleKey(key) }
 
     // MARK: TextInteractionHost
 

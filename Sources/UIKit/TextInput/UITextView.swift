@@ -616,9 +616,19 @@ open class UITextView: UIScrollView, UITextInput, TextInteractionHost {
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         var unhandled = Set<UIPress>()
         for press in presses {
-            guard isFirstResponder, let key = press.key, interaction.handleKey(key) else { unhandled.insert(press); continue }
+            guard let key = press.key, handleHardwareKey(key) else { unhandled.insert(press); continue }
         }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    func handleHardwareKey(_ key: UIKey) -> Bool {
+        guard isFirstResponder else { return false }
+        // Tab types a tab character in a text view, as UIKit's (Shift-Tab goes on to the previous input).
+        if key.keyCode == .keyboardTab, key.modifierFlags.intersection([.shift, .control, .alternate, .command]).isEmpty, isEditable {
+            insertText("\t")
+            return true
+        }
+        return interaction.handleKey(key)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

@@ -38,6 +38,13 @@ public final class KeyboardLayout {
     private let state: OpaquePointer
     /// A state with nothing held, for `charactersIgnoringModifiers`.
     private let plainState: OpaquePointer
+    /// Dead keys and compose sequences (`dead_acute` then `e` types "é"; Compose, `o`, `c` types "©"), from the
+    /// locale's Compose file or the user's (`XCOMPOSEFILE`, `~/.XCompose`, as xkbcommon reads them). `nil` where
+    /// the locale has no Compose file: dead keys then type nothing, as in X without one.
+    private let composeTable: OpaquePointer?
+    private let composeState: OpaquePointer?
+    /// Whether a dead key or compose sequence has begun and not finished.
+    public private(set) var isComposing = false
 
     /// Compiles the keymap for `layout` (e.g. "us", "de", "fr"), `variant` ("azerty", "nodeadkeys"), `model`
     /// and `options` ("ctrl:nocaps"). Throws when xkbcommon has no such layout or its data is missing.
@@ -64,10 +71,22 @@ public final class KeyboardLayout {
         keymap = map
         self.state = state
         plainState = plain
+        composeTable = Self.composeLocale().withCString { xkb_compose_table_new_from_locale(context, $0, XKB_COMPOSE_COMPILE_NO_FLAGS) }
+        composeState = composeTable.flatMap { xkb_compose_state_new($0, XKB_COMPOSE_STATE_NO_FLAGS) }
         self.layout = layout + (variant.map { "(\($0))" } ?? "")
     }
 
+    /// The locale whose Compose file applies: the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set, as
+    /// setlocale(3) picks; plain "C"/"POSIX" (whose Compose file is Latin-1, not UTF-8) and no locale at all mean
+    /// "C.UTF-8" (the en_US.UTF-8 sequences).
+    static func composeLocale(_ env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "C"
+        return name == "C" || name == "POSIX" ? "C.UTF-8" : name
+    }
+
     isolated deinit {
+        if let composeState { xkb_compose_state_unref(composeState) }
+        if let composeTable { xkb_compose_table_unref(composeTable) }
         xkb_state_unref(state)
         xkb_state_unref(plainState)
         xkb_keymap_unref(keymap)
@@ -78,10 +97,38 @@ public final class KeyboardLayout {
     /// Shift itself reports no Shift, and "a" pressed with Shift held reports "A").
     public func handle(code: UInt32, pressed: Bool) -> Key {
         let keycode = xkb_keycode_t(code + 8) // evdev codes are offset by 8 in XKB
-        let key = Key(code: code, characters: text(state, keycode), charactersIgnoringModifiers: text(plainState, keycode),
+        var key = Key(code: code, characters: text(state, keycode), charactersIgnoringModifiers: text(plainState, keycode),
                       modifiers: modifiers, keysym: xkb_state_key_get_one_sym(state, keycode))
+        if pressed { compose(&key) }
         xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         return key
+    }
+
+    /// Runs a key press through the compose state: a key inside a sequence types nothing, the last one types the
+    /// sequence's result, and a key that breaks a sequence is swallowed with it (as xkbcommon advises).
+    /// Modifier keys do not touch a sequence.
+    private func compose(_ key: inout Key) {
+        guard let composeState, key.keysym != 0,
+              xkb_compose_state_feed(composeState, key.keysym) == XKB_COMPOSE_FEED_ACCEPTED else { return }
+        switch xkb_compose_state_get_status(composeState) {
+        case XKB_COMPOSE_COMPOSING:
+            isComposing = true
+            key.characters = ""
+        case XKB_COMPOSE_COMPOSED:
+            var buffer = [CChar](repeating: 0, count: 64)
+            let n = xkb_compose_state_get_utf8(composeState, &buffer, buffer.count)
+            key.characters = n > 0 ? String(cString: buffer) : ""
+            let sym = xkb_compose_state_get_one_sym(composeState)
+            if sym != 0 { key.keysym = sym }
+            xkb_compose_state_reset(composeState)
+            isComposing = false
+        case XKB_COMPOSE_CANCELLED:
+            key.characters = ""
+            xkb_compose_state_reset(composeState)
+            isComposing = false
+        default:
+            isComposing = false
+        }
     }
 
     /// The modifiers held now.
