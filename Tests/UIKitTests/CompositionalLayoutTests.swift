@@ -211,6 +211,66 @@ import VitrinePlatform
                 "\(s.view.contentOffset) \(scroller.contentOffset)")
     }
 
+    /// A horizontal layout: a strip of six cards that scrolls up and down, then columns of two tiles.
+    func columnAndStrip(_ behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior) -> Scene {
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        let layout = UICollectionViewCompositionalLayout(sectionProvider: { index, _ in
+            if index == 0 {
+                let item = NSCollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: Self.size(.absolute(120), .fractionalHeight(0.4)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = behavior
+                section.interGroupSpacing = 16
+                section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16)
+                return section
+            }
+            let item = NSCollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(0.5)))
+            let group = NSCollectionLayoutGroup.vertical(layoutSize: Self.size(.absolute(60), .fractionalHeight(1)), subitems: [item])
+            return NSCollectionLayoutSection(group: group)
+        }, configuration: configuration)
+        return Scene([6, 40], layout)
+    }
+
+    @Test func inAHorizontalLayoutAnOrthogonalSectionScrollsUpAndDown() {
+        let s = columnAndStrip(.continuous)
+        // The strip: a column 120 wide after the section's leading inset; cards 0.4 of the 460 points between the
+        // top and bottom insets (184), 16 apart; the columns of tiles after the trailing inset.
+        let scroller = try! #require(s.view.orthogonalScrollers[0])
+        #expect(scroller.frame == CGRect(x: 16, y: 0, width: 120, height: 480))
+        #expect(abs(scroller.contentSize.height - (10 + 6 * 184 + 5 * 16 + 10)) < 0.001 && scroller.contentSize.width == 120)
+        #expect(s.frame(0, 1) == CGRect(x: 152, y: 0, width: 60, height: 240))
+        #expect(abs(s.view.contentSize.width - (152 + 20 * 60)) < 0.001)
+        #expect(s.view.indexPathsForVisibleItems.filter { $0.section == 0 }.map(\.item) == [0, 1, 2])
+        let first = s.view.cellForItem(at: IndexPath(item: 0, section: 0))!
+        #expect(first.superview === scroller && first.frame == CGRect(x: 0, y: 10, width: 120, height: 184), "\(first.frame)")
+        scroller.contentOffset.y = 3 * (184 + 16) + 1
+        endTurn()
+        #expect(s.view.indexPathsForVisibleItems.filter { $0.section == 0 }.map(\.item) == [3, 4, 5])
+        // A tap on a card in the scrolled strip selects it.
+        let card = s.view.cellForItem(at: IndexPath(item: 4, section: 0))!
+        let point = card.convert(CGPoint(x: card.bounds.midX, y: card.bounds.midY), to: nil)
+        #expect(s.view.indexPathForItem(at: s.view.convert(point, from: nil)) == IndexPath(item: 4, section: 0))
+        Fingers().tap(point)
+        frames(0.3)
+        #expect(s.view.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)])
+    }
+
+    @Test func inAHorizontalLayoutGroupPagingMovesOneGroupASwipeAndSidewaysDragsScrollTheCollection() {
+        let s = columnAndStrip(.groupPaging)
+        let scroller = try! #require(s.view.orthogonalScrollers[0])
+        let fingers = Fingers()
+        let x = s.view.convert(CGPoint(x: 76, y: 0), to: nil).x
+        fingers.drag(from: CGPoint(x: x, y: 400), to: CGPoint(x: x, y: 250), steps: 6, interval: 0.016)
+        frames(1.5)
+        #expect(abs(scroller.contentOffset.y - (184 + 16)) < 0.5, "\(scroller.contentOffset)")
+        // Sideways over the strip: the collection view scrolls, the strip stays.
+        fingers.drag(from: CGPoint(x: x + 40, y: 240), to: CGPoint(x: x - 60, y: 240), steps: 8, interval: 0.03)
+        frames(1.5)
+        #expect(s.view.contentOffset.x > 50 && abs(scroller.contentOffset.y - (184 + 16)) < 0.5,
+                "\(s.view.contentOffset) \(scroller.contentOffset)")
+    }
+
     // MARK: Lists
 
     /// Rows of text in list cells; `long` rows wrap to several lines.

@@ -698,7 +698,8 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.prepareIfNeeded()
         // In an orthogonal section's strip: its cells' frames run across in the strip's own content.
         for (s, scroller) in orthogonalScrollers where scroller.frame.contains(point) {
-            let p = CGPoint(x: point.x - scroller.frame.minX + scroller.contentOffset.x, y: point.y)
+            let p = scroller.strip.sideways ? CGPoint(x: point.x - scroller.frame.minX + scroller.contentOffset.x, y: point.y)
+                : CGPoint(x: point.x, y: point.y - scroller.frame.minY + scroller.contentOffset.y)
             return collectionViewLayout.layoutAttributesForElements(in: CGRect(x: p.x, y: p.y, width: 1, height: 1))?
                 .last { $0.representedElementCategory == .cell && $0.stripSection == s && $0.frame.contains(p) }?.indexPath
         }

@@ -182,8 +182,8 @@ open class NSCollectionLayoutSection: NSObject {
     open var interGroupSpacing: CGFloat = 0
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// Anything but `.none`: the section's groups go side by side across the scroll axis in a strip of their own
-    /// that scrolls sideways (continuously, by pages of the collection view's width, or group by group). (For
-    /// vertical layouts; a horizontal layout lays such a section out as `.none`.)
+    /// that scrolls that way (continuously, by pages of the collection view's width or height, or group by group):
+    /// sideways in a vertical layout, up and down in a horizontal one.
     open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
     /// Set by the list configuration: how its rows look (separators, backgrounds).
     var listAppearance: UICollectionLayoutListConfiguration?
@@ -308,17 +308,21 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// Whether any size was an estimate (the collection view then measures the cells it shows).
     private(set) var hasEstimates = false
 
-    /// An orthogonal section's strip: the band its groups take (content coordinates, the collection view's width),
-    /// how wide its sideways content is, and how it snaps.
+    /// An orthogonal section's strip: the band its groups take (content coordinates, across the whole collection
+    /// view), how long its content is across the collection view's scroll axis, and how it snaps.
     struct Strip: Equatable {
         var frame: CGRect
-        var contentWidth: CGFloat
+        /// Whether the strip scrolls sideways (the collection view scrolls vertically), else up and down.
+        var sideways: Bool
+        var contentLength: CGFloat
         var behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior
-        /// A group's width and the space after it; the leading inset before the first.
-        var groupWidth: CGFloat, spacing: CGFloat, leading: CGFloat
+        /// A group's length across and the space after it; the leading inset before the first.
+        var groupLength: CGFloat, spacing: CGFloat, leading: CGFloat
+        /// The strip's visible length in the way it scrolls.
+        var visibleLength: CGFloat { sideways ? frame.width : frame.height }
     }
-    /// The strips of the orthogonal sections, by section (their cells' frames are in the strip's sideways content
-    /// coordinates across, the collection view's content coordinates along).
+    /// The strips of the orthogonal sections, by section (their cells' frames are in the strip's own content
+    /// coordinates across the scroll axis, the collection view's content coordinates along it).
     private(set) var strips: [Int: Strip] = [:]
 
     open override var collectionViewContentSize: CGSize { contentSize }
@@ -380,22 +384,23 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             // section's side by side, in its strip.
             var next = 0
             var firstGroup = true
-            if section.orthogonalScrollingBehavior != .none && vertical {
-                var x = lead, tallest: CGFloat = 0
-                let groupWidth = section.group.layoutSize.resolve(in: area).width
+            if section.orthogonalScrollingBehavior != .none {
+                var cross = lead, thickest: CGFloat = 0
+                let groupSize = section.group.layoutSize.resolve(in: area)
+                let groupLength = vertical ? groupSize.width : groupSize.height
                 while next < count {
-                    if !firstGroup { x += section.interGroupSpacing }
+                    if !firstGroup { cross += section.interGroupSpacing }
                     firstGroup = false
-                    let height = place(section.group, in: area, origin: CGPoint(x: x, y: position), vertical: true, section: s,
-                                       next: &next, count: count, into: &sectionCells)
-                    x += groupWidth
-                    tallest = max(tallest, height)
+                    let thickness = place(section.group, in: area, origin: rect(main: position, cross: cross, mainSize: 0, crossSize: 0).origin,
+                                          vertical: vertical, section: s, next: &next, count: count, into: &sectionCells)
+                    cross += groupLength
+                    thickest = max(thickest, thickness)
                 }
                 for a in sectionCells { a.stripSection = s }
-                strips[s] = Strip(frame: CGRect(x: 0, y: position, width: visible.width, height: tallest), contentWidth: x + trail,
-                                  behavior: section.orthogonalScrollingBehavior, groupWidth: groupWidth,
+                strips[s] = Strip(frame: rect(main: position, cross: 0, mainSize: thickest, crossSize: across), sideways: vertical,
+                                  contentLength: cross + trail, behavior: section.orthogonalScrollingBehavior, groupLength: groupLength,
                                   spacing: section.interGroupSpacing, leading: lead)
-                position += tallest
+                position += thickest
             }
             while next < count {
                 if !firstGroup { position += section.interGroupSpacing }
@@ -525,7 +530,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             guard a.stripSection >= 0, let strip = strips[a.stripSection] else { return f.intersects(rect) }
             // Across, where its strip is scrolled to.
             let offset = collectionView?.stripOffset(a.stripSection) ?? 0
-            return f.minY < rect.maxY && f.maxY > rect.minY && f.maxX > offset && f.minX < offset + strip.frame.width
+            return vertical
+                ? f.minY < rect.maxY && f.maxY > rect.minY && f.maxX > offset && f.minX < offset + strip.visibleLength
+                : f.minX < rect.maxX && f.maxX > rect.minX && f.maxY > offset && f.minY < offset + strip.visibleLength
         }
         if vertical, let cv = collectionView {
             // A pinned header stays at the top of the visible area while its section is under it.
