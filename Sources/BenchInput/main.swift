@@ -4,7 +4,10 @@
 //   2. kernel event time -> the frame that shows its effect presented (the control's highlight, composited on a
 //      1280x800 headless screen with 50 controls and labels);
 //   3. events per second the pipeline sustains on one core: 10 fingers moving over views with a pan and a pinch
-//      recognizer, one device frame per 10 contact changes, no frames drawn.
+//      recognizer, one device frame per 10 contact changes, no frames drawn;
+//   4. typing, at scale 1 and 2: kernel time of a hardware key press -> the frame showing the character in a
+//      UITextField presented, and of the finger lifting from an on-screen keyboard key (iOS types on lift) -> the
+//      frame showing the character (and the key's popup gone) presented.
 // Run: swift run -c release vitrine-bench-input
 import BenchSupport
 import Foundation
@@ -108,4 +111,104 @@ func run() {
                  events, seconds, Double(events) / seconds, Double(events) / 11 / seconds))
 }
 
-MainActor.assumeIsolated { run() }
+/// A settings-like form (labels and rounded text fields) on a 1280x800 screen at `scale`; the first field edits.
+@MainActor
+func typingForm(scale: CGFloat) -> (UIApplication, UIWindow, UITextField) {
+    let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale), scale: scale))
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.backgroundColor = .systemGroupedBackground
+    var fields: [UITextField] = []
+    for i in 0..<6 {
+        let label = UILabel(frame: CGRect(x: 40, y: 40 + CGFloat(i) * 70, width: 200, height: 44))
+        label.text = ["Network", "Password", "Name", "Room", "Floor", "PIN"][i]
+        window.addSubview(label)
+        let field = UITextField(frame: CGRect(x: 260, y: 40 + CGFloat(i) * 70, width: 600, height: 44))
+        field.borderStyle = .roundedRect
+        field.placeholder = "Required"
+        window.addSubview(field)
+        fields.append(field)
+    }
+    window.makeKeyAndVisible()
+    app.runLoop.runOnce(maximumWait: 0)
+    return (app, window, fields[0])
+}
+
+/// Lets the manual clock run `seconds` in frames (the keyboard's slide).
+@MainActor
+func settle(_ app: UIApplication, _ seconds: Double) {
+    let clock = app.runLoop.clock as! ManualClock
+    for _ in 0..<Int(seconds * 60) { clock.advance(by: 1.0 / 60); app.runLoop.runOnce(maximumWait: 0) }
+}
+
+@MainActor
+func typing(scale: CGFloat) {
+    let characters = 1000
+    // Hardware keys: KEY_A ... KEY_L in turn; the field is emptied every 40 characters (outside the timing).
+    let (app, window, field) = typingForm(scale: scale)
+    defer { withExtendedLifetime(window) {} } // windows are the app's to keep, as in UIKit
+    let input = app.input
+    input.handle(.deviceAdded(time: 0, InputDeviceInfo(id: 2, name: "bench keyboard", node: "bench", capabilities: [.keyboard, .textKeys])))
+    field.becomeFirstResponder()
+    settle(app, 0.5)
+    let codes: [UInt32] = [30, 31, 32, 33, 34, 35, 36, 37, 38]
+    var keyToFrame: [Double] = []
+    for i in 0..<characters {
+        if i % 40 == 0 { field.text = ""; app.runLoop.runOnce(maximumWait: 0) }
+        let t = MonotonicClock.microsecondsNow
+        input.handle(.key(time: t, device: 2, code: codes[i % codes.count], pressed: true))
+        app.runLoop.runOnce(maximumWait: 0)
+        keyToFrame.append(Double(MonotonicClock.microsecondsNow - t))
+        input.handle(.key(time: MonotonicClock.microsecondsNow, device: 2, code: codes[i % codes.count], pressed: false))
+        app.runLoop.runOnce(maximumWait: 0)
+    }
+    guard field.isFirstResponder, field.text?.count == 40 else {
+        print("  typing: the field holds '\(field.text ?? "")': keys did not type"); return
+    }
+
+    // The on-screen keyboard: the hardware keyboard goes, the system keyboard slides in for the field.
+    input.handle(.deviceRemoved(time: 0, device: 2))
+    settle(app, 0.5)
+    guard let keyboard = app.windows.last, keyboard !== app.keyWindow else { print("  typing: no on-screen keyboard"); return }
+    var keys: [String: CGPoint] = [:]
+    func collect(_ v: UIView) {
+        if let label = v as? UILabel, let text = label.text, let key = label.superview {
+            let f = key.convert(key.bounds, to: nil)
+            keys[text] = CGPoint(x: f.midX + keyboard.frame.minX, y: f.midY + keyboard.frame.minY)
+        }
+        v.subviews.forEach(collect)
+    }
+    collect(keyboard)
+    let letters = "asdfghjkl".map { String($0) }
+    guard letters.allSatisfy({ keys[$0] != nil }) else { print("  typing: keys missing from \(keys.keys.sorted())"); return }
+    let screen = UIScreen.main.bounds.size
+    input.handle(.deviceAdded(time: 0, InputDeviceInfo(id: 1, name: "bench touch", node: "bench", capabilities: .touch)))
+    var liftToFrame: [Double] = []
+    var typed = 0
+    for i in 0..<characters {
+        if i % 40 == 0 { field.text = ""; typed = 0; app.runLoop.runOnce(maximumWait: 0) }
+        let p = keys[letters[i % letters.count]]!
+        let x = Double(p.x / screen.width), y = Double(p.y / screen.height)
+        let d = MonotonicClock.microsecondsNow
+        input.handle(.touchDown(time: d, device: 1, slot: 0, x: x, y: y, major: nil))
+        input.handle(.touchFrame(time: d, device: 1))
+        app.runLoop.runOnce(maximumWait: 0) // the key's popup
+        let u = MonotonicClock.microsecondsNow
+        input.handle(.touchUp(time: u, device: 1, slot: 0))
+        input.handle(.touchFrame(time: u, device: 1))
+        app.runLoop.runOnce(maximumWait: 0)
+        liftToFrame.append(Double(MonotonicClock.microsecondsNow - u))
+        typed += 1
+    }
+    guard field.text?.count == typed else { print("  typing: the on-screen keys typed '\(field.text ?? "")'"); return }
+    print(String(format: "  typing @%.0f: key press -> frame presented:    p50 %7.1f µs   p99 %7.1f µs   (%d keys)", scale,
+                 percentile(keyToFrame, 0.5), percentile(keyToFrame, 0.99), characters))
+    print(String(format: "  typing @%.0f: on-screen key lift -> frame:     p50 %7.1f µs   p99 %7.1f µs   (%d taps)", scale,
+                 percentile(liftToFrame, 0.5), percentile(liftToFrame, 0.99), characters))
+}
+
+MainActor.assumeIsolated {
+    run()
+    print("vitrine-bench-input: typing into a UITextField in a form of six, 1280x800 headless")
+    typing(scale: 1)
+    typing(scale: 2)
+}

@@ -216,7 +216,11 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         field.borderStyle = .roundedRect
         field.placeholder = "Name"
         field.delegate = textDelegate
-        field.addAction(UIAction { _ in say("text \(field.text ?? "")") }, for: .editingChanged)
+        latency = TypingLatency()
+        field.addAction(UIAction { [unowned self] _ in
+            say("text \(field.text ?? "")")
+            self.latency?.changed()
+        }, for: .editingChanged)
         field.addAction(UIAction { _ in say("editing-began") }, for: .editingDidBegin)
         field.addAction(UIAction { _ in say("editing-ended") }, for: .editingDidEnd)
         backdrop.addSubview(field)
@@ -235,6 +239,8 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         })
     }
     let textDelegate = ReturningDelegate()
+    /// Made with the text field (in didFinishLaunching, once the screen's output exists).
+    var latency: TypingLatency?
     var observers: [NSObjectProtocol] = []
 
     /// The long list the fling test drives (see the top of the file).
@@ -309,5 +315,37 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
            let seconds = Double(CommandLine.arguments[i + 1]) {
             application.runLoop.schedule(after: seconds) { _ in UIApplication.shared.runLoop.stop() }
         }
+    }
+}
+
+/// Input-to-screen latency of typing: each change of the field is timed from the kernel time of the input event
+/// that made it (a finger lifting from an on-screen key, a key going down) to the completed page flip that put it
+/// on screen, and printed as "latency-us N".
+@MainActor
+final class TypingLatency {
+    private var lastInputTime: UInt64 = 0
+    /// Changes waiting for their frame: the input's time and the frame number that carries it.
+    private var waiting: [(time: UInt64, frame: Int)] = []
+
+    init() {
+        UIApplication.shared.input.addObserver { [unowned self] event in
+            switch event {
+            case .touchUp, .key: self.lastInputTime = event.time
+            default: break
+            }
+        }
+        (UIScreen.main.output as? KMSOutput)?.addFlipObserver { [unowned self] output in
+            let now = MonotonicClock.microsecondsNow
+            while let w = self.waiting.first, output.framesOnScreen >= w.frame {
+                self.waiting.removeFirst()
+                say("latency-us \(now - w.time)")
+            }
+        }
+    }
+
+    /// The field changed during this turn: its frame is the next one the compositor presents.
+    func changed() {
+        guard let output = UIScreen.main.output as? KMSOutput, lastInputTime > 0 else { return }
+        waiting.append((lastInputTime, output.framesPresented + 1))
     }
 }

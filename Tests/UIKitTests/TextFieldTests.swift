@@ -328,6 +328,28 @@ import VitrinePlatform
         #expect(field.editor.selectedRange == NSRange(location: 0, length: 7), "\(field.editor.selectedRange)")
     }
 
+    @Test func aScrollViewScrollsAFieldTheKeyboardWouldCoverIntoView() {
+        freshApp()
+        let window = shownWindow()
+        let scroll = UIScrollView(frame: window.bounds)
+        scroll.contentSize = CGSize(width: 320, height: 1000)
+        let low = UITextField(frame: CGRect(x: 20, y: 420, width: 280, height: 34))
+        let high = UITextField(frame: CGRect(x: 20, y: 40, width: 280, height: 34))
+        for f in [low, high] { scroll.addSubview(f) }
+        window.addSubview(scroll)
+        endTurn()
+        // A field above where the keyboard comes: nothing moves.
+        high.becomeFirstResponder()
+        frames(0.5)
+        #expect(scroll.contentOffset.y == 0)
+        // A field the keyboard covers: scrolled up to just above it, once the keyboard is in.
+        low.becomeFirstResponder()
+        frames(0.5)
+        let keyboardTop = UIApplication.shared.textInput.frame.minY
+        let field = low.convert(low.bounds, to: window)
+        #expect(field.maxY <= keyboardTop && field.maxY > keyboardTop - 20, "\(field) under a keyboard at \(keyboardTop)")
+    }
+
     @Test func draggingAScrollViewDismissesTheKeyboard() {
         freshApp()
         let window = shownWindow()

@@ -597,6 +597,21 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   and read(os.path.join(run, "y.status")).strip() == "0",
                   ", ".join(l for l in hw_out.splitlines() if l.split(" ")[0] in ("text", "returned", "keyboard-shown")) or "nothing typed")
 
+    # Typing latency in the guest (TCG-emulated, so far slower than a real board): kernel time of the key's input
+    # event to the completed flip that shows the change, as the app measures it. Figures, not a timed check: the
+    # check is that every change was measured.
+    def latencies(out):
+        return sorted(int(l.split()[1]) / 1000 for l in out.splitlines() if l.startswith("latency-us "))
+    def figures(ms):
+        return f"{len(ms)} changes, p50 {ms[len(ms) // 2]:.1f} ms, max {ms[-1]:.1f} ms" if ms else "none measured"
+    on_screen, hardware = latencies(text_out), latencies(hw_out)
+    print(f"  {display}: typing latency (input event to flip), on-screen keys through uinput: {figures(on_screen)}; "
+          f"QEMU's keyboard: {figures(hardware)}")
+    results.check(f"{display}: every keystroke's time to the screen is measured (input event to completed flip)",
+                  len(on_screen) == len(typed) and len(hardware) == len([l for l in hw_out.splitlines() if l.startswith("text ")])
+                  and len(on_screen) > 0 and len(hardware) > 0,
+                  f"on-screen keys: {figures(on_screen)} for {len(typed)} changes; QEMU's keyboard: {figures(hardware)}")
+
     run = os.path.join(work, f"run-{display}-touch-rotated")
     boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)
     # (The first four: the absurd device that follows may hit corners too.)

@@ -60,6 +60,13 @@ public final class KMSOutput: PowerControlledOutput {
     /// Page flips completed, and when the last one did (monotonic seconds).
     public private(set) var flipCount = 0
     public private(set) var lastFlipTime: Double?
+    /// Frames handed to `present` so far, and how many of them are on screen (their pixels were in the last
+    /// completed flip). Input-to-screen latency: note `framesPresented + 1` when an input changes something, and
+    /// the change is on screen once `framesOnScreen` reaches it (the flip callback's time minus the input's).
+    public private(set) var framesPresented = 0
+    public private(set) var framesOnScreen = 0
+    /// The frames the flip in flight carries.
+    private var framesInFlight = 0
     /// Bytes copied into scanout memory by the last frame.
     public private(set) var bytesCopiedLastFrame = 0
     /// Called after every completed flip (the frame is on screen).
@@ -358,6 +365,7 @@ public final class KMSOutput: PowerControlledOutput {
 
     public func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect]) {
         source = (pixels, bytesPerRow)
+        framesPresented += 1
         for r in damage { Self.merge(r, into: &waiting) }
         submitIfReady()
     }
@@ -383,6 +391,7 @@ public final class KMSOutput: PowerControlledOutput {
         let clips = target.missed.map(panelRect)
         target.missed.removeAll(keepingCapacity: true)
         lastSubmit = now
+        framesInFlight = framesPresented
         if !modeSet {
             modeset(target)
         } else {
@@ -462,6 +471,7 @@ public final class KMSOutput: PowerControlledOutput {
 
     private func flipCompleted() {
         flipPending = false
+        framesOnScreen = framesInFlight
         flipCount += 1
         lastFlipTime = loop.clock.now
         if flipCount == 1 { log.info("first frame on screen") } else { log.trace("flip \(flipCount)") }

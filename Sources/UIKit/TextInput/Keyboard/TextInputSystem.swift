@@ -157,7 +157,11 @@ final class TextInputSystem {
         guard let win = window else { return }
         let wasVisible = !win.isHidden
         let begin = wasVisible ? win.frame : CGRect(x: end.minX, y: screen.bounds.maxY, width: end.width, height: end.height)
-        guard begin != end || showing != wasVisible else { return }
+        guard begin != end || showing != wasVisible else {
+            // The keyboard stays where it is for another responder: that one still needs to be in view.
+            if showing { scrollClientIntoView() }
+            return
+        }
         let duration = animated ? Self.animationDuration : 0
         let info: [AnyHashable: Any] = [
             UIResponder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
