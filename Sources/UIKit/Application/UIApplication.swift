@@ -34,6 +34,7 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var windowEntries: [WindowEntry] = []
     private var nextOrderStamp = 0
     @exclusivity(unchecked) private var frameObservers: [@MainActor (UIApplication) -> Void] = []
+    private var afterFrameActions: [@MainActor () -> Void] = []
 
     /// Creates the application with a run loop on the system's monotonic clock.
     public required override convenience init() {
@@ -128,6 +129,20 @@ open class UIApplication: UIResponder {
             }
         }
         if !rest.isEmpty { super.pressesBegan(rest, with: event) }
+    }
+
+    /// Runs `body` once, after the next frame is drawn (or the next turn that draws nothing): what UIKit does
+    /// when a transition's frame has been committed, such as `viewDidAppear`.
+    func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+        afterFrameActions.append(body)
+        requestNextFrame()
+    }
+
+    func runAfterFrameActions() {
+        guard !afterFrameActions.isEmpty else { return }
+        let actions = afterFrameActions
+        afterFrameActions = []
+        for action in actions { action() }
     }
 
     /// Runs `body` after every frame (Vitrine: for tools and tests that wait for frames).
@@ -232,6 +247,7 @@ open class UIApplication: UIResponder {
         defer {
             CATransaction.commitImplicit()
             CAAnimationEngine.endFrame()
+            runAfterFrameActions()
             if animating || CAAnimationEngine.isAnimating || CADisplayLink.isActive { requestNextFrame() }
         }
         if CADisplayLink.isActive {

@@ -10,8 +10,26 @@ open class UIViewController: UIResponder {
     public let nibName: String?
     public let nibBundle: Bundle?
 
-    /// A short, human-readable title for the controller.
-    open var title: String?
+    /// A short, human-readable title for the controller (a navigation bar's title and back button, a tab's).
+    open var title: String? { didSet { if title != oldValue { titleDidChange() } } }
+
+    // Containment and appearance (UIViewController+Containment.swift).
+    /// The container this controller is a child of.
+    public internal(set) weak var parent: UIViewController?
+    /// The controllers this one contains, in the order they were added.
+    public internal(set) var children: [UIViewController] = []
+    var appearanceState: ControllerAppearance = .disappeared
+    /// The transition in progress was begun by the view entering or leaving a window (not by a container), and
+    /// ends with the frame.
+    var appearanceIsAutomatic = false
+    /// `viewIsAppearing` is due before the view's next layout.
+    var isAppearingPending = false
+    /// Set while `willMove(toParent:)`/`didMove(toParent:)` bracket a change of parent.
+    var movingToParent = false, movingFromParent = false
+    /// Insets a container adds to the safe area for its bars (a navigation bar, a tab bar).
+    var containerSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if oldValue != containerSafeAreaInsets, isViewLoaded { view.safeAreaChanged() } }
+    }
 
     /// Creates a controller; its view is created the first time it is asked for.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -73,6 +91,17 @@ open class UIViewController: UIResponder {
     /// Called during the layout pass, just before the root view's `layoutSubviews()`.
     open func viewWillLayoutSubviews() {}
 
+    /// The layout pass reached the root view: `viewIsAppearing` first if it is due, then `viewWillLayoutSubviews`.
+    func rootViewWillLayout() {
+        if isAppearingPending {
+            isAppearingPending = false
+            viewIsAppearing(appearanceAnimated)
+        }
+        viewWillLayoutSubviews()
+    }
+    /// Whether the transition in progress is animated (what `viewIsAppearing` is told).
+    var appearanceAnimated = false
+
     /// Called during the layout pass, just after the root view's `layoutSubviews()`.
     open func viewDidLayoutSubviews() {}
 
@@ -86,6 +115,76 @@ open class UIViewController: UIResponder {
 
     /// Called when the root view's safe area changed.
     open func viewSafeAreaInsetsDidChange() {}
+
+    // MARK: Appearance callbacks (override; call super)
+
+    /// The view is about to be added to a visible window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in the window's hierarchy with its traits and safe area, before its first layout there.
+    open func viewIsAppearing(_ animated: Bool) {}
+    /// The view is on screen (the transition that brought it has ended).
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the visible window.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view has left the visible window.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Whether the controller passes its appearance callbacks on to its children (true).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// Whether the view is appearing because the controller is being added to a container.
+    public var isMovingToParent: Bool { movingToParent }
+    /// Whether the view is disappearing because the controller is being removed from its container.
+    public var isMovingFromParent: Bool { movingFromParent }
+
+    /// Starts an appearance transition: `viewWillAppear` (`isAppearing`) or `viewWillDisappear`, passed on to the
+    /// children. A container calls it for a child whose view it moves; `endAppearanceTransition()` finishes it.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        appearanceIsAutomatic = false
+        beginTransition(isAppearing, animated: animated)
+    }
+
+    /// Ends the transition `beginAppearanceTransition` began: `viewDidAppear` or `viewDidDisappear`.
+    open func endAppearanceTransition() {
+        appearanceIsAutomatic = false
+        endTransition()
+    }
+
+    // MARK: Containment
+
+    /// Adds `childController` as a child (calling its `willMove(toParent:)`); the caller adds its view and then
+    /// calls `childController.didMove(toParent: self)`.
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parent !== self else { return }
+        childController.removeFromParent()
+        childController.movingToParent = true
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// Removes the controller from its parent (calling `didMove(toParent: nil)`); call `willMove(toParent: nil)`
+    /// and remove its view first.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to or removed from a container (`nil`).
+    open func willMove(toParent parent: UIViewController?) {
+        if parent == nil { movingFromParent = true }
+    }
+
+    /// Called after the controller was added to or removed from a container (`nil`).
+    open func didMove(toParent parent: UIViewController?) {
+        movingToParent = false
+        movingFromParent = false
+    }
+
+    /// A child's title changed (containers show it in their bars).
+    func childTitleDidChange(_ child: UIViewController) {}
 
     // MARK: Key commands
 

@@ -289,7 +289,8 @@ extension UIView: LayoutItem {
                                       bottom: max(0, si.bottom - (sb.maxY - r.maxY)), right: max(0, si.right - (sb.maxX - r.maxX)))
             }
         }
-        if let extra = viewDelegate?.additionalSafeAreaInsets, extra != .zero {
+        if let controller = viewDelegate, case let extra = controller.additionalSafeAreaInsets + controller.containerSafeAreaInsets,
+           extra != .zero {
             insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
                                   bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
         }

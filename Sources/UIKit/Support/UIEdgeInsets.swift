@@ -27,3 +27,10 @@ extension CGRect {
     }
 }
 
+
+extension UIEdgeInsets {
+    /// Edge by edge sums (insets stacked: a safe area plus a container's bars).
+    static func + (a: UIEdgeInsets, b: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    }
+}

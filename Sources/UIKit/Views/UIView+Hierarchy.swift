@@ -79,13 +79,17 @@ extension UIView {
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         autoLayoutWillLeave(parent)
-        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
+        if oldWindow != nil {
+            controllersWillMove(from: oldWindow, to: nil)
+            forEachInSubtree { $0.willMove(toWindow: nil) }
+        }
         if let i = parent.indexOfSubview(self) { parent.subviews.remove(at: i) }
         superviewLink = nil
         layer.removeFromSuperlayer()
         if oldWindow != nil {
             setWindowInSubtree(nil)
             forEachInSubtree { $0.didMoveToWindow() }
+            controllersDidMove(to: nil)
         }
         tintMayHaveChanged(from: tintBefore)
         didMoveToSuperview()
@@ -149,7 +153,10 @@ extension UIView {
         oldSuperview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
         if let oldSuperview { view.autoLayoutWillLeave(oldSuperview) }
-        if windowChanges { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
+        if windowChanges {
+            view.controllersWillMove(from: oldWindow, to: newWindow)
+            view.forEachInSubtree { $0.willMove(toWindow: newWindow) }
+        }
 
         if let oldSuperview {
             if let i = oldSuperview.indexOfSubview(view) { oldSuperview.subviews.remove(at: i) }
@@ -165,6 +172,7 @@ extension UIView {
             // Appearance proxies apply as a view first enters a window, before it hears it moved.
             if newWindow != nil && !AppearanceRegistry.settings.isEmpty { view.forEachInSubtree { $0.applyAppearanceIfNeeded() } }
             view.forEachInSubtree { $0.didMoveToWindow() }
+            view.controllersDidMove(to: newWindow)
         }
         view.autoLayoutDidJoin(self)
         view.tintMayHaveChanged(from: tintBefore)

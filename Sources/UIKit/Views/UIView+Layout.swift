@@ -51,7 +51,7 @@ extension UIView {
         if superview == nil, let engine = autoLayout?.engine { engine.sync() }
         if needsLayoutFlag {
             needsLayoutFlag = false
-            viewDelegate?.viewWillLayoutSubviews()
+            viewDelegate?.rootViewWillLayout()
             layoutSubviews()
             viewDelegate?.viewDidLayoutSubviews()
         }

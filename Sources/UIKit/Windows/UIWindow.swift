@@ -111,8 +111,18 @@ open class UIWindow: UIView {
     open func resignKey() {}
 
     open override var isHidden: Bool {
+        willSet {
+            // The controllers in a window that shows or hides appear or disappear with it.
+            guard newValue != isHidden, application != nil else { return }
+            let controllers = controllersInSubtree().filter(\.appearanceFollowsWindow)
+            for c in controllers {
+                c.appearanceIsAutomatic = true
+                c.beginTransition(!newValue, animated: false)
+            }
+        }
         didSet {
             guard oldValue != isHidden else { return }
+            if application != nil { controllersDidMove(to: self) }
             if !isHidden { application?.orderFront(self) }
             // A hidden key window stops being key; the next visible window takes over, as in UIKit.
             if isHidden, let application, application.keyWindow === self {
