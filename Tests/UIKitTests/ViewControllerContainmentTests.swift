@@ -15,6 +15,10 @@ final class LoggingController: UIViewController {
         super.init(nibName: nil, bundle: nil)
     }
     required init?(coder: NSCoder) { nil }
+    static func label(_ c: UIViewController?) -> String {
+        guard let c else { return "nil" }
+        return (c as? LoggingController)?.name ?? String(describing: type(of: c))
+    }
     override func viewDidLoad() { super.viewDidLoad(); log.add("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
@@ -31,11 +35,11 @@ final class LoggingController: UIViewController {
     override func viewDidLayoutSubviews() { super.viewDidLayoutSubviews(); log.add("\(name).viewDidLayoutSubviews") }
     override func willMove(toParent parent: UIViewController?) {
         super.willMove(toParent: parent)
-        log.add("\(name).willMove(toParent: \((parent as? LoggingController)?.name ?? "nil"))")
+        log.add("\(name).willMove(toParent: \(Self.label(parent)))")
     }
     override func didMove(toParent parent: UIViewController?) {
         super.didMove(toParent: parent)
-        log.add("\(name).didMove(toParent: \((parent as? LoggingController)?.name ?? "nil"))")
+        log.add("\(name).didMove(toParent: \(Self.label(parent)))")
     }
 }
 

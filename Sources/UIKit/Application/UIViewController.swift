@@ -11,7 +11,13 @@ open class UIViewController: UIResponder {
     public let nibBundle: Bundle?
 
     /// A short, human-readable title for the controller (a navigation bar's title and back button, a tab's).
-    open var title: String? { didSet { if title != oldValue { titleDidChange() } } }
+    open var title: String? {
+        didSet {
+            guard title != oldValue else { return }
+            navigationItem.title = title
+            titleDidChange()
+        }
+    }
 
     // Containment and appearance (UIViewController+Containment.swift).
     /// The container this controller is a child of.
@@ -185,6 +191,59 @@ open class UIViewController: UIResponder {
 
     /// A child's title changed (containers show it in their bars).
     func childTitleDidChange(_ child: UIViewController) {}
+
+    // MARK: Bars (UINavigationController.swift, UIToolbar.swift)
+
+    /// What a navigation bar shows while this controller is on top; its title follows `title` until set.
+    open var navigationItem: UINavigationItem { storedNavigationItem }
+    private lazy var storedNavigationItem: UINavigationItem = {
+        let item = UINavigationItem()
+        item.title = title
+        return item
+    }()
+    /// The buttons a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { if let nav = parent as? UINavigationController, nav.topViewController === self { nav.toolbar.items = toolbarItems } }
+    }
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
+    /// Whether a tab bar hides while this controller is pushed (kept).
+    open var hidesBottomBarWhenPushed = false
+
+    // MARK: Presentation (UIViewController+Presentation.swift)
+
+    /// How the controller is shown when presented; `.automatic` is a page sheet, as on iOS 13 and later.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// How the presentation animates.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Whether the user may not dismiss the presented controller by a swipe or a tap outside.
+    open var isModalInPresentation = false
+    /// Whether a `.currentContext` presentation from this controller or its children covers this controller's view.
+    open var definesPresentationContext = false
+    open var providesPresentationContextTransitionStyle = false
+    /// The delegate with a custom presentation's controller and animators.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// The size the controller would like in a sheet or popover (zero: the style's).
+    open var preferredContentSize: CGSize = .zero
+    /// The controller this one presents.
+    public internal(set) var presentedViewController: UIViewController?
+    /// The presentation this controller is shown by.
+    var presentation: PresentationRecord?
+    /// The popover controller the app configures before presenting as a popover.
+    var pendingPopover: UIPopoverPresentationController?
+    /// What `.automatic` means for this controller (a page sheet; an alert's own).
+    var defaultPresentationStyle: UIModalPresentationStyle { .pageSheet }
+    /// A presentation controller of the controller's own making (alerts), or nil for the style's.
+    func makePresentationController(presenting: UIViewController, style: UIModalPresentationStyle) -> UIPresentationController? { nil }
+
+    /// Presents `viewControllerToPresent` modally as its `modalPresentationStyle` says, then runs `completion`.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentController(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses what this controller presents (or, if it presents nothing, the presentation it is shown by).
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissController(animated: flag, completion: completion)
+    }
 
     // MARK: Key commands
 

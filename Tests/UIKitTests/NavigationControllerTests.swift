@@ -1,0 +1,337 @@
+import CoreGraphics
+import Foundation
+import Testing
+@testable import UIKit
+import VitrinePlatform
+
+/// UINavigationController: the stack, the bar's title, back button and buttons, the appearance callbacks of pushes
+/// and pops in UIKit's order, the slide half way, and the interactive pop from the leading edge (completed and
+/// cancelled) through the input pipeline.
+@MainActor @Suite struct NavigationControllerTests {
+    func withoutLayout(_ log: EventLog) -> [String] { log.entries.filter { !$0.contains("LayoutSubviews") } }
+
+    /// A shown window whose root is a navigation controller on `root`.
+    func scene(_ root: UIViewController, pixels: CGSize = CGSize(width: 320, height: 480)) -> (UIWindow, UINavigationController) {
+        freshApp(pixels: pixels)
+        let nav = UINavigationController(rootViewController: root)
+        let window = shownWindow()
+        window.rootViewController = nav
+        endTurn()
+        return (window, nav)
+    }
+
+    @Test func pushAndPopCallTheAppearanceMethodsInUIKitsOrder() {
+        let log = EventLog()
+        let a = LoggingController("A", log: log)
+        a.title = "Home"
+        let (_, nav) = scene(a)
+        #expect(withoutLayout(log) == ["A.willMove(toParent: UINavigationController)", "A.didMove(toParent: UINavigationController)",
+                                       "A.viewDidLoad", "A.viewWillAppear", "A.viewIsAppearing", "A.viewDidAppear"])
+        log.entries = []
+        let b = LoggingController("B", log: log)
+        b.title = "Settings"
+        nav.pushViewController(b, animated: true)
+        // The incoming view is laid out before it slides.
+        #expect(withoutLayout(log) == ["B.willMove(toParent: UINavigationController)", "B.viewDidLoad", "A.viewWillDisappear",
+                                       "B.viewWillAppear(moving)", "B.viewIsAppearing"])
+        #expect(nav.viewControllers == [a, b] && nav.topViewController === b && b.navigationController === nav)
+        frames(0.6)
+        #expect(withoutLayout(log) == ["B.willMove(toParent: UINavigationController)", "B.viewDidLoad", "A.viewWillDisappear",
+                                       "B.viewWillAppear(moving)", "B.viewIsAppearing", "A.viewDidDisappear", "B.viewDidAppear",
+                                       "B.didMove(toParent: UINavigationController)"])
+        #expect(a.viewIfLoaded?.superview == nil && b.view.superview === nav.view && b.view.frame == nav.view.bounds)
+        // The bar: the top's title, a back button with the title below it.
+        #expect(nav.navigationBar.shownTitle == "Settings" && nav.navigationBar.backButtonTitle == "Home")
+        // Its safe area starts under the bar.
+        #expect(b.view.safeAreaInsets.top == 44)
+        // Back: a tap on the back button pops.
+        log.entries = []
+        let back = nav.navigationBar.backButtonView!
+        Fingers().tap(back.convert(CGPoint(x: back.bounds.midX, y: back.bounds.midY), to: nil))
+        frames(0.6)
+        #expect(withoutLayout(log) == ["B.willMove(toParent: nil)", "B.viewWillDisappear(moving)", "A.viewWillAppear", "A.viewIsAppearing",
+                                       "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(toParent: nil)"])
+        #expect(nav.viewControllers == [a] && b.parent == nil && nav.navigationBar.backButtonTitle == nil)
+    }
+
+    @Test func theSlideIsHalfWayHalfWayThrough() {
+        let a = UIViewController(), b = UIViewController()
+        let (_, nav) = scene(a)
+        nav.pushViewController(b, animated: true)
+        frames(SlideAnimator.duration / 2)
+        // Ease in and out: half way at half time; the outgoing view a third as far the other way.
+        let x = b.view.layer.presentation()?.affineTransform().tx ?? -1
+        let ax = a.view.layer.presentation()?.affineTransform().tx ?? -1
+        #expect(abs(x - 160) < 8 && abs(ax + 48) < 4, "incoming at \(x), outgoing at \(ax)")
+        frames(0.5)
+        #expect(b.view.transform.isIdentity && b.view.frame.minX == 0)
+    }
+
+    @Test func theBackButtonSaysWhatUIKitChooses() {
+        let a = UIViewController()
+        a.title = "A title far too long for a back button"
+        let (_, nav) = scene(a)
+        let b = UIViewController()
+        nav.pushViewController(b, animated: false)
+        #expect(nav.navigationBar.backButtonTitle == "Back")
+        a.navigationItem.backButtonTitle = "Menu"
+        #expect(nav.navigationBar.backButtonTitle == "Menu")
+        a.navigationItem.backButtonDisplayMode = .minimal
+        #expect(nav.navigationBar.backButtonTitle == "")
+        b.navigationItem.hidesBackButton = true
+        #expect(nav.navigationBar.backButtonTitle == nil)
+        // A left item replaces the back button unless it supplements it.
+        b.navigationItem.hidesBackButton = false
+        b.navigationItem.leftBarButtonItem = UIBarButtonItem(barButtonSystemItem: .cancel, target: nil, action: nil)
+        #expect(nav.navigationBar.backButtonTitle == nil && nav.navigationBar.buttonViews.left.count == 1)
+        b.navigationItem.leftItemsSupplementBackButton = true
+        #expect(nav.navigationBar.backButtonTitle == "" && nav.navigationBar.buttonViews.left.count == 1)
+    }
+
+    @MainActor final class Editor: UIViewController {
+        var added = 0
+        func add() { added += 1 }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: Editor.add)
+        }
+    }
+
+    @Test func barButtonsRunTheirActions() {
+        let editor = Editor()
+        editor.title = "Notes"
+        let (_, nav) = scene(editor)
+        let plus = try! #require(nav.navigationBar.buttonViews.right.first)
+        #expect(plus.frame.maxX <= 320 - 8 && plus.frame.minY >= 0 && plus.frame.width >= 28, "\(plus.frame)")
+        Fingers().tap(plus.convert(CGPoint(x: plus.bounds.midX, y: plus.bounds.midY), to: nil))
+        endTurn()
+        #expect(editor.added == 1)
+        // A primary action, and a disabled item.
+        var ran = false
+        let item = UIBarButtonItem(title: "Go", primaryAction: UIAction { _ in ran = true })
+        editor.navigationItem.rightBarButtonItems = [item]
+        let go = try! #require(nav.navigationBar.buttonViews.right.first)
+        endTurn()
+        Fingers().tap(go.convert(CGPoint(x: go.bounds.midX, y: go.bounds.midY), to: nil))
+        #expect(ran)
+        item.isEnabled = false
+        #expect((nav.navigationBar.buttonViews.right.first as? UIButton)?.isEnabled == false)
+        // The toolbar shows the top's toolbar items when shown.
+        editor.toolbarItems = [.flexibleSpace(), UIBarButtonItem(barButtonSystemItem: .trash, target: nil, action: nil)]
+        nav.setToolbarHidden(false, animated: false)
+        endTurn()
+        #expect(nav.toolbar.superview === nav.view && nav.toolbar.frame.maxY == 480 && nav.toolbar.buttonViews.count == 1)
+        #expect(editor.view.safeAreaInsets.bottom == 44)
+    }
+
+    @Test func anEdgeSwipePopsOrGoesBackWhenLetGoEarly() {
+        let log = EventLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log)
+        let (_, nav) = scene(a)
+        nav.pushViewController(b, animated: false)
+        endTurn()
+        // Part of the way, slowly, and let go: the pop is cancelled.
+        log.entries = []
+        let fingers = Fingers()
+        fingers.drag(from: CGPoint(x: 3, y: 240), to: CGPoint(x: 100, y: 240), steps: 10, interval: 0.05)
+        frames(0.6)
+        #expect(nav.viewControllers == [a, b] && b.view.frame.minX == 0 && b.view.transform.isIdentity && a.viewIfLoaded?.superview == nil)
+        #expect(withoutLayout(log) == ["B.willMove(toParent: nil)", "B.viewWillDisappear(moving)", "A.viewWillAppear", "A.viewIsAppearing",
+                                       "B.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewIsAppearing", "B.viewDidAppear",
+                                       "B.didMove(toParent: UINavigationController)"], "\(withoutLayout(log))")
+        // Past half way: it pops.
+        log.entries = []
+        fingers.drag(from: CGPoint(x: 3, y: 240), to: CGPoint(x: 250, y: 240), steps: 10, interval: 0.03)
+        frames(0.6)
+        #expect(nav.viewControllers == [a] && a.view.superview === nav.view && b.parent == nil)
+        #expect(withoutLayout(log).last == "B.didMove(toParent: nil)")
+        // The root cannot be popped.
+        fingers.drag(from: CGPoint(x: 3, y: 240), to: CGPoint(x: 250, y: 240), steps: 10, interval: 0.03)
+        frames(0.6)
+        #expect(nav.viewControllers == [a])
+    }
+
+    @Test func stacksAreSetAndPoppedToTheRoot() {
+        let a = UIViewController(), b = UIViewController(), c = UIViewController()
+        let (_, nav) = scene(a)
+        nav.setViewControllers([a, b, c], animated: false)
+        #expect(nav.viewControllers == [a, b, c] && nav.navigationBar.items?.count == 3 && c.view.superview === nav.view)
+        let popped = nav.popToRootViewController(animated: false)
+        #expect(popped == [b, c] && nav.viewControllers == [a] && b.parent == nil && c.parent == nil)
+        // Pushes while a push animates wait their turn.
+        nav.pushViewController(b, animated: true)
+        nav.pushViewController(c, animated: true)
+        frames(1.2)
+        #expect(nav.viewControllers == [a, b, c] && nav.topViewController?.view.superview === nav.view)
+        // Built before it is shown: the stack is kept, the top's view shows when it does.
+        freshApp()
+        let d = UIViewController(), e = UIViewController()
+        let later = UINavigationController(rootViewController: d)
+        later.pushViewController(e, animated: true)
+        #expect(later.viewControllers == [d, e])
+        let window = shownWindow()
+        window.rootViewController = later
+        endTurn()
+        #expect(e.view.superview === later.view && d.viewIfLoaded?.superview == nil && later.navigationBar.backButtonTitle == "Back")
+    }
+}
+
+/// Modal presentation and alerts.
+@MainActor @Suite struct PresentationTests {
+    func withoutLayout(_ log: EventLog) -> [String] { log.entries.filter { !$0.contains("LayoutSubviews") } }
+
+    @Test func fullScreenPresentationTakesThePresentersPlaceAndGivesItBack() {
+        freshApp()
+        let log = EventLog()
+        let root = LoggingController("root", log: log), modal = LoggingController("modal", log: log)
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        log.entries = []
+        modal.modalPresentationStyle = .fullScreen
+        var presented = false
+        root.present(modal, animated: true) { presented = true }
+        #expect(root.presentedViewController === modal && modal.presentingViewController === root && modal.isBeingPresented)
+        frames(0.6)
+        #expect(presented && !modal.isBeingPresented)
+        #expect(withoutLayout(log) == ["modal.viewDidLoad", "modal.viewWillAppear", "root.viewWillDisappear", "modal.viewIsAppearing",
+                                       "modal.viewDidAppear", "root.viewDidDisappear"])
+        #expect(root.view.window == nil && modal.view.window === window && modal.view.frame == window.bounds)
+        log.entries = []
+        var dismissed = false
+        modal.dismiss(animated: true) { dismissed = true }
+        frames(0.6)
+        #expect(dismissed && root.presentedViewController == nil && modal.presentingViewController == nil)
+        #expect(withoutLayout(log) == ["modal.viewWillDisappear", "root.viewWillAppear", "root.viewIsAppearing", "modal.viewDidDisappear",
+                                       "root.viewDidAppear"])
+        #expect(root.view.window === window && modal.viewIfLoaded?.window == nil)
+    }
+
+    @Test func aSecondPresentationFromTheSameControllerIsRefused() {
+        freshApp()
+        let root = UIViewController(), first = UIViewController(), second = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        root.present(first, animated: false)
+        root.present(second, animated: false)
+        #expect(root.presentedViewController === first && second.presentingViewController == nil)
+        // A child presents through the top of its chain; dismissing from inside the presented one works too.
+        first.present(second, animated: false)
+        #expect(first.presentedViewController === second)
+        root.dismiss(animated: false)
+        #expect(root.presentedViewController == nil && first.presentedViewController == nil && second.view.window == nil)
+    }
+
+    @MainActor final class Watcher: UIAdaptivePresentationControllerDelegate {
+        var log: [String] = []
+        func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { log.append("attempt") }
+        func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { log.append("willDismiss") }
+        func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { log.append("didDismiss") }
+    }
+
+    @Test func sheetsAreCardsThatASwipeDownDismisses() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let log = EventLog()
+        let root = LoggingController("root", log: log), sheet = LoggingController("sheet", log: log)
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        log.entries = []
+        sheet.modalPresentationStyle = .formSheet
+        root.present(sheet, animated: true)
+        frames(0.6)
+        // A centred card 540x620; the presenter stays (no appearance callbacks for it).
+        #expect(sheet.view.frame == CGRect(x: 370, y: 90, width: 540, height: 620), "\(sheet.view.frame)")
+        #expect(withoutLayout(log) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewIsAppearing", "sheet.viewDidAppear"])
+        #expect(root.view.window === window)
+        // Modal in presentation: a swipe down springs back and the delegate hears the attempt.
+        let watcher = Watcher()
+        sheet.presentationController?.delegate = watcher
+        sheet.isModalInPresentation = true
+        let fingers = Fingers()
+        fingers.drag(from: CGPoint(x: 640, y: 200), to: CGPoint(x: 640, y: 600), steps: 8, interval: 0.02)
+        frames(0.6)
+        #expect(root.presentedViewController === sheet && watcher.log == ["attempt"] && sheet.view.transform.isIdentity)
+        sheet.isModalInPresentation = false
+        fingers.drag(from: CGPoint(x: 640, y: 200), to: CGPoint(x: 640, y: 600), steps: 8, interval: 0.02)
+        frames(0.6)
+        #expect(root.presentedViewController == nil && watcher.log == ["attempt", "willDismiss", "didDismiss"])
+        // .automatic is a page sheet: the readable width, nearly the full height.
+        let page = UIViewController()
+        root.present(page, animated: false)
+        endTurn()
+        #expect(page.view.frame.width == 704 && page.view.frame.height == 760, "\(page.view.frame)")
+    }
+
+    @Test func alertsOrderTheirActionsAsUIKitDoes() {
+        freshApp()
+        let root = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        let ok = UIAlertAction(title: "OK", style: .default), cancel = UIAlertAction(title: "Cancel", style: .cancel)
+        let delete = UIAlertAction(title: "Delete", style: .destructive)
+        let two = UIAlertController(title: "Save?", message: "Changes are kept", preferredStyle: .alert)
+        two.addAction(ok); two.addAction(cancel)
+        #expect(two.orderedActions == [cancel, ok])
+        let three = UIAlertController(title: "Save?", message: nil, preferredStyle: .alert)
+        three.addAction(cancel); three.addAction(ok); three.addAction(delete)
+        #expect(three.orderedActions == [ok, delete, cancel])
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(cancel); sheet.addAction(delete); sheet.addAction(ok)
+        #expect(sheet.orderedActions == [delete, ok, cancel])
+    }
+
+    @Test func anAlertDimsWhatIsBehindItAndRunsTheChosenActionAfterItGoes() {
+        freshApp()
+        let root = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        let button = UIButton(type: .system)
+        root.view.addSubview(button)
+        endTurn()
+        var log: [String] = []
+        let alert = UIAlertController(title: "Wi-Fi", message: "Join the network?", preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in log.append("cancel") })
+        let join = UIAlertAction(title: "Join", style: .default) { _ in
+            log.append("join, presented: \(root.presentedViewController == nil ? "none" : "alert")")
+        }
+        alert.addAction(join)
+        alert.preferredAction = join
+        root.present(alert, animated: true)
+        frames(0.5)
+        #expect(window.tintAdjustmentMode == .dimmed && button.tintAdjustmentMode == .dimmed)
+        let joinButton = try! #require(alert.button(for: join))
+        #expect(joinButton.tintAdjustmentMode == .normal)
+        // The two buttons side by side along the card's bottom, Cancel leading.
+        let cancelButton = try! #require(alert.button(for: alert.actions[0]))
+        #expect(cancelButton.frame.minX == 0 && joinButton.frame.minX == 135 && cancelButton.frame.minY == joinButton.frame.minY)
+        Fingers().tap(joinButton.convert(CGPoint(x: joinButton.bounds.midX, y: joinButton.bounds.midY), to: nil))
+        frames(0.5)
+        #expect(log == ["join, presented: none"] && window.tintAdjustmentMode != .dimmed && alert.view.window == nil,
+                "\(log) \(window.tintAdjustmentMode) \(String(describing: alert.view.window))")
+    }
+
+    @Test func popoversPointAtTheirSource() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let root = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        let source = UIView(frame: CGRect(x: 600, y: 100, width: 80, height: 40))
+        root.view.addSubview(source)
+        endTurn()
+        let content = UIViewController()
+        content.preferredContentSize = CGSize(width: 300, height: 200)
+        content.modalPresentationStyle = .popover
+        content.popoverPresentationController?.sourceView = source
+        root.present(content, animated: false)
+        endTurn()
+        let popover = try! #require(content.popoverPresentationController)
+        #expect(popover.arrowDirection == .up && content.view.frame == CGRect(x: 490, y: 153, width: 300, height: 200), "\(content.view.frame)")
+        // A tap outside dismisses it.
+        Fingers().tap(CGPoint(x: 100, y: 700))
+        frames(0.5)
+        #expect(root.presentedViewController == nil)
+    }
+}
