@@ -279,6 +279,13 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
             return
         }
         if interactive { interactiveContext = context }
+        // The bar's new contents and the incoming view are laid out where they end before anything moves (the bar
+        // changes at once; only the views slide).
+        UIView.performWithoutAnimation {
+            navigationBar.layoutIfNeeded()
+            toView.frame = bounds
+            toView.layoutIfNeeded()
+        }
         // The bar stays on top of whatever the animator adds.
         if let interaction {
             interaction.startInteractiveTransition(context)
