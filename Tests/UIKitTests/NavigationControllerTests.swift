@@ -335,3 +335,78 @@ import VitrinePlatform
         #expect(root.presentedViewController == nil)
     }
 }
+
+/// UITabBarController: tabs selected through the input pipeline with the appearance callbacks, the delegate's veto,
+/// badges, the children's safe area, and "More" beyond five tabs.
+@MainActor @Suite struct TabBarControllerTests {
+    func withoutLayout(_ log: EventLog) -> [String] { log.entries.filter { !$0.contains("LayoutSubviews") } }
+
+    @MainActor final class Refuser: UITabBarControllerDelegate {
+        var refused: UIViewController?
+        var selected: [UIViewController] = []
+        func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+            viewController !== refused
+        }
+        func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) { selected.append(viewController) }
+    }
+
+    @Test func tappingATabSwitchesWithTheAppearanceCallbacks() {
+        freshApp()
+        let log = EventLog()
+        let a = LoggingController("A", log: log), b = LoggingController("B", log: log), c = LoggingController("C", log: log)
+        a.title = "Home"; b.title = "Rooms"; c.title = "Settings"
+        b.tabBarItem.badgeValue = "3"
+        let tabs = UITabBarController()
+        tabs.viewControllers = [a, b, c]
+        let window = shownWindow()
+        window.rootViewController = tabs
+        endTurn()
+        #expect(tabs.selectedIndex == 0 && a.view.superview === tabs.view && b.viewIfLoaded == nil)
+        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 480 - 49, width: 320, height: 49) && a.view.safeAreaInsets.bottom == 49)
+        let buttons = tabs.tabBar.itemViews
+        #expect(buttons.count == 3 && (buttons[1] as? TabButton)?.badgeText == "3")
+        let delegate = Refuser()
+        tabs.delegate = delegate
+        log.entries = []
+        Fingers().tap(buttons[1].convert(CGPoint(x: buttons[1].bounds.midX, y: buttons[1].bounds.midY), to: nil))
+        endTurn()
+        #expect(tabs.selectedViewController === b && delegate.selected == [b] && a.viewIfLoaded?.superview == nil)
+        #expect(withoutLayout(log) == ["B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear", "A.viewDidDisappear", "B.viewIsAppearing",
+                                       "B.viewDidAppear"])
+        // The delegate may refuse a tab.
+        delegate.refused = c
+        Fingers().tap(buttons[2].convert(CGPoint(x: buttons[2].bounds.midX, y: buttons[2].bounds.midY), to: nil))
+        endTurn()
+        #expect(tabs.selectedViewController === b)
+        // Code may select any tab.
+        tabs.selectedIndex = 2
+        #expect(tabs.selectedViewController === c && c.tabBarController === tabs)
+    }
+
+    @Test func tabsBeyondFiveGoBehindMore() {
+        freshApp()
+        let pages = (0..<7).map { i -> UIViewController in
+            let c = UIViewController()
+            c.title = "Tab \(i)"
+            return c
+        }
+        let tabs = UITabBarController()
+        tabs.viewControllers = pages
+        let window = shownWindow()
+        window.rootViewController = tabs
+        endTurn()
+        #expect(tabs.tabBar.items?.map { $0.title ?? "" } == ["Tab 0", "Tab 1", "Tab 2", "Tab 3", "More"])
+        let more = tabs.tabBar.itemViews[4]
+        Fingers().tap(more.convert(CGPoint(x: more.bounds.midX, y: more.bounds.midY), to: nil))
+        endTurn()
+        #expect(tabs.selectedViewController === tabs.moreNavigationController)
+        // The list holds the other three; a tap pushes one.
+        let list = try! #require(tabs.moreNavigationController.topViewController as? MoreListController)
+        list.view.layoutIfNeeded()
+        #expect(list.table.numberOfRows(inSection: 0) == 3)
+        let row = try! #require(list.table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        Fingers().tap(row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
+        frames(1)
+        #expect(tabs.moreNavigationController.topViewController === pages[5])
+    }
+}

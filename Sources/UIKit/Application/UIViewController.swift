@@ -15,6 +15,7 @@ open class UIViewController: UIResponder {
         didSet {
             guard title != oldValue else { return }
             navigationItem.title = title
+            storedTabBarItem?.title = title
             titleDidChange()
         }
     }
@@ -208,6 +209,17 @@ open class UIViewController: UIResponder {
     open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
     /// Whether a tab bar hides while this controller is pushed (kept).
     open var hidesBottomBarWhenPushed = false
+    /// The tab a tab bar controller shows for this controller; its title follows `title` until set.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set { storedTabBarItem = newValue }
+    }
+    private var storedTabBarItem: UITabBarItem?
 
     // MARK: Presentation (UIViewController+Presentation.swift)
 

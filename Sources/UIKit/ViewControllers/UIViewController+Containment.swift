@@ -17,6 +17,7 @@ extension UIViewController {
     func beginTransition(_ isAppearing: Bool, animated: Bool) {
         switch (isAppearing, appearanceState) {
         case (true, .disappeared), (true, .disappearing):
+            loadViewIfNeeded() // (viewDidLoad always comes before viewWillAppear)
             appearanceState = .appearing
             appearanceAnimated = animated
             isAppearingPending = true
