@@ -49,6 +49,8 @@ public struct BoardDescription: Sendable, Equatable {
     public var onScreenKeyboard: String?
     /// The on-screen keyboard's languages ("en", "de", "fr", "es", "ru"), first the default; empty: the locale's.
     public var keyboardLanguages: [String] = []
+    /// The interface's style: "light" or "dark" (`VITRINE_APPEARANCE` overrides it); `nil`: light.
+    public var appearance: String?
     /// The panel's backlight: a device name under `/sys/class/backlight`, or its sysfs directory; `nil`: the first
     /// one there is.
     public var backlight: String?
@@ -102,6 +104,7 @@ public struct BoardDescription: Sendable, Equatable {
         var touch: Touch?
         var keyboard: Keyboard?
         var power: Power?
+        var appearance: String?
     }
 
     /// Parses and validates board JSON (`file` names it in errors).
@@ -112,7 +115,7 @@ public struct BoardDescription: Sendable, Equatable {
             throw fail("(file)", "is not valid JSON (\(error.localizedDescription))")
         }
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
-        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description"], prefix: "", fail)
+        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description", "appearance"], prefix: "", fail)
         if let display = top["display"] as? [String: Any] {
             try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale", "safeAreaInsets"], prefix: "display.", fail)
             if let insets = display["safeAreaInsets"] as? [String: Any] {
@@ -196,6 +199,10 @@ public struct BoardDescription: Sendable, Equatable {
                 throw fail("keyboard.languages", "must be among en, de, fr, es, ru, got '\(code)'")
             }
             board.keyboardLanguages = keyboard.languages ?? []
+        }
+        if let appearance = decoded.appearance {
+            guard ["light", "dark"].contains(appearance) else { throw fail("appearance", "must be \"light\" or \"dark\", got '\(appearance)'") }
+            board.appearance = appearance
         }
         if let power = decoded.power {
             board.backlight = try nonEmpty(power.backlight, "power.backlight", fail)

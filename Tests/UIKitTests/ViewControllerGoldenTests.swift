@@ -18,7 +18,7 @@ import Testing
         required init?(coder: NSCoder) { nil }
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.backgroundColor = .white
+            view.backgroundColor = .systemBackground
             let block = UIView(frame: CGRect(x: 20, y: 80, width: 280, height: 120))
             block.backgroundColor = colour
             block.layer.cornerRadius = 12
@@ -65,5 +65,10 @@ import Testing
         nav.present(sheet, animated: true)
         frames(0.5)
         assertGolden(window.screen.snapshotImage()!, "action-sheet@\(Int(scale))x", allowedPixels: 60)
+        // The same in the dark style.
+        UIApplication.shared.setUserInterfaceStyle(.dark)
+        frames(0.1)
+        assertGolden(window.screen.snapshotImage()!, "action-sheet-dark@\(Int(scale))x", allowedPixels: 60)
+        UIApplication.shared.setUserInterfaceStyle(.light)
     }
 }

@@ -44,7 +44,9 @@ open class UIApplication: UIResponder {
     /// Creates the application on `runLoop` (Vitrine: a manual clock here gives deterministic tests).
     public init(runLoop: EventLoop) {
         self.runLoop = runLoop
+        userInterfaceStyle = Self.styleFromEnvironment()
         super.init()
+        UIColor.resolvesDark = userInterfaceStyle == .dark
         runLoop.addEndOfTurnObserver { [weak self] in self?.runFrameIfNeeded() }
         // Animations and display links run on this application's clock (a manual one in tests).
         CAAnimationEngine.clock = { [weak self] in self?.runLoop.clock.now ?? 0 }
@@ -111,6 +113,20 @@ open class UIApplication: UIResponder {
 
     /// Whether the app is ignoring touches.
     public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+
+    /// The app's light or dark style, which views and controllers inherit unless they override it: `light`, or
+    /// `VITRINE_APPEARANCE` (light or dark), or the board's `appearance`; `setUserInterfaceStyle(_:)` changes it.
+    public internal(set) var userInterfaceStyle: UIUserInterfaceStyle
+
+    static func styleFromEnvironment() -> UIUserInterfaceStyle {
+        switch ProcessInfo.processInfo.environment["VITRINE_APPEARANCE"]?.lowercased() {
+        case "dark": return .dark
+        case nil, "", "light": return .light
+        case let other?:
+            VitrineLog.logger("vitrine.uikit").error("VITRINE_APPEARANCE must be light or dark, got '\(other)'; using light")
+            return .light
+        }
+    }
 
     /// The delegate, after the application in the responder chain.
     open override var next: UIResponder? { delegate as? UIResponder }

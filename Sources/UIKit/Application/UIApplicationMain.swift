@@ -56,6 +56,9 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
                          session: onPanel ? DisplaySelection.selectedSession : nil, devices: onPanel)
     }
     application.configurePower(board: onPanel ? DisplaySelection.selectedBoard : nil, onPanel: onPanel)
+    if let style = DisplaySelection.selectedBoard?.appearance, onPanel, ProcessInfo.processInfo.environment["VITRINE_APPEARANCE"] == nil {
+        application.setUserInterfaceStyle(style == "dark" ? .dark : .light)
+    }
     // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
     // applicationWillTerminate, and the panel is restored.
     let terminationSources = [SIGTERM, SIGINT].map { number in

@@ -257,6 +257,35 @@ open class UIViewController: UIResponder {
         dismissController(animated: flag, completion: completion)
     }
 
+    // MARK: Traits
+
+    /// The style this controller's view and its subtree use whatever the app's is (`.unspecified`: inherit).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        willSet { traitsBeforeOverride = viewIfLoaded?.traitCollection }
+        didSet {
+            guard oldValue != overrideUserInterfaceStyle, let v = viewIfLoaded, let before = traitsBeforeOverride else { return }
+            traitsBeforeOverride = nil
+            v.traitsChanged(from: before)
+        }
+    }
+    private var traitsBeforeOverride: UITraitCollection?
+    /// The controller's traits: its view's (the app's when the view is not loaded).
+    open var traitCollection: UITraitCollection { viewIfLoaded?.traitCollection ?? UITraitCollection.current }
+    /// The traits changed (after the view's own `traitCollectionDidChange`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    var storedTraitRegistrations: TraitRegistrations?
+
+    /// Handlers run when the named traits of the controller's view change; the handler gets the controller and the
+    /// previous traits.
+    @discardableResult
+    public func registerForTraitChanges<Self_: UIViewController>(_ traits: [UITraitDefinition.Type],
+                                                                 handler: @escaping (Self_, UITraitCollection) -> Void) -> UITraitChangeRegistration {
+        let r = storedTraitRegistrations ?? TraitRegistrations()
+        storedTraitRegistrations = r
+        return r.add(traits) { [weak self] previous in if let me = self as? Self_ { handler(me, previous) } }
+    }
+    public func unregisterForTraitChanges(_ registration: UITraitChangeRegistration) { storedTraitRegistrations?.remove(registration) }
+
     // MARK: Key commands
 
     /// The key commands added with `addKeyCommand`, offered while the view controller is in the responder chain.

@@ -95,6 +95,8 @@ open class UILabel: UIView {
         return [.font: font!, .foregroundColor: color, .paragraphStyle: p]
     }
 
+    override func colorAppearanceDidChange() { contentChanged() }
+
     private func contentChanged() {
         // The layouts are kept to be laid out again (a label whose text changes every frame then allocates nothing),
         // a few at most.

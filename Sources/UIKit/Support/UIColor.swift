@@ -1,12 +1,53 @@
 import CoreGraphics
 import Foundation
 
-/// A colour, as UIKit spells it: a thin wrapper over an sRGB `CGColor`.
+/// A colour, as UIKit spells it: a thin wrapper over an sRGB `CGColor`, or a dynamic colour whose value depends on
+/// the traits it is resolved with (the system colours' light and dark values, or an app's `dynamicProvider`).
 open class UIColor: NSObject, @unchecked Sendable {
-    /// The Core Graphics colour.
-    public let cgColor: CGColor
+    private let staticCGColor: CGColor
+    /// The dark style's colour (system colours); nil: one colour for both.
+    private let darkCGColor: CGColor?
+    /// An app's dynamic colour: the colour for a trait collection.
+    private let provider: (@MainActor (UITraitCollection) -> UIColor)?
 
-    public init(cgColor: CGColor) { self.cgColor = cgColor }
+    /// The Core Graphics colour: a dynamic colour's for the current traits (`UITraitCollection.current`, which is a
+    /// view's own while it draws).
+    public var cgColor: CGColor {
+        if let provider { return MainActor.assumeIsolated { provider(UITraitCollection.current).cgColor } }
+        if let darkCGColor, UIColor.resolvesDark { return darkCGColor }
+        return staticCGColor
+    }
+
+    public init(cgColor: CGColor) {
+        staticCGColor = cgColor
+        darkCGColor = nil
+        provider = nil
+    }
+
+    /// A colour with a light and a dark value (the system colours).
+    init(light: CGColor, dark: CGColor) {
+        staticCGColor = light
+        darkCGColor = dark
+        provider = nil
+    }
+
+    /// A dynamic colour: `dynamicProvider` gives the colour for the traits it is resolved with.
+    public init(dynamicProvider: @escaping @MainActor (UITraitCollection) -> UIColor) {
+        staticCGColor = CGColor(gray: 0, alpha: 1)
+        darkCGColor = nil
+        provider = dynamicProvider
+    }
+
+    /// Whether the colour depends on traits.
+    var isDynamic: Bool { provider != nil || darkCGColor != nil }
+
+    /// The colour for `traitCollection` (itself, for a colour that does not depend on traits).
+    @preconcurrency @MainActor
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        if let provider { return provider(traitCollection).resolvedColor(with: traitCollection) }
+        if let darkCGColor { return UIColor(cgColor: traitCollection.userInterfaceStyle == .dark ? darkCGColor : staticCGColor) }
+        return self
+    }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
@@ -35,7 +76,10 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     /// The colour with another alpha.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+        func with(_ c: CGColor) -> CGColor { CGColor(red: c.red, green: c.green, blue: c.blue, alpha: alpha) }
+        if let provider { return UIColor(dynamicProvider: { provider($0).withAlphaComponent(alpha) }) }
+        if let darkCGColor { return UIColor(light: with(staticCGColor), dark: with(darkCGColor)) }
+        return UIColor(cgColor: with(staticCGColor))
     }
 
     /// Reads the sRGB components; always succeeds (Vitrine's colours are sRGB).

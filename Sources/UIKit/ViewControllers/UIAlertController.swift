@@ -79,6 +79,11 @@ open class UIAlertController: UIViewController {
 
     // MARK: The card
 
+    /// The card's colour (iOS's material as an opaque colour, light and dark).
+    static let cardColour = UIColor(light: CGColor(gray: 0.97, alpha: 1), dark: CGColor(gray: 0.17, alpha: 1))
+    /// An action sheet's cancel group: white in the light style, a lighter grey than the card in the dark.
+    static let cancelColour = UIColor(light: CGColor(gray: 1, alpha: 1), dark: CGColor(gray: 0.2, alpha: 1))
+
     /// The card (an alert's, or an action sheet's main group) and the sheet's cancel group.
     private let card = UIView(), cancelCard = UIView()
     /// The buttons by action, in the order shown.
@@ -96,7 +101,7 @@ open class UIAlertController: UIViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         for c in [card, cancelCard] {
-            c.backgroundColor = UIColor(white: 0.97, alpha: 1)
+            c.backgroundColor = UIAlertController.cardColour
             c.layer.cornerRadius = preferredStyle == .alert ? 14 : 13
             c.clipsToBounds = true
             view.addSubview(c)
@@ -196,7 +201,7 @@ open class UIAlertController: UIViewController {
         let scale = view.window?.screen.scale ?? UIScreen.main.scale
         func separator(_ frame: CGRect, in parent: UIView) {
             let s = UIView(frame: frame)
-            s.backgroundColor = UIColor(white: 0, alpha: 0.2)
+            s.backgroundColor = .separator
             s.isUserInteractionEnabled = false
             parent.addSubview(s)
             separators.append(s)
@@ -230,7 +235,7 @@ open class UIAlertController: UIViewController {
             if let cancel = cancelButtons.first?.button {
                 cancel.frame = CGRect(x: 0, y: 0, width: w, height: buttonHeight)
                 cancelCard.frame = CGRect(x: ((b.width - w) / 2).rounded(), y: bottom - buttonHeight, width: w, height: buttonHeight)
-                cancelCard.backgroundColor = .systemBackground
+                cancelCard.backgroundColor = UIAlertController.cancelColour
                 bottom = cancelCard.frame.minY - 8
             }
             card.frame = CGRect(x: ((b.width - w) / 2).rounded(), y: bottom - y, width: w, height: y)

@@ -95,14 +95,18 @@ open class UIBarAppearance: NSObject {
 
     /// iOS's look: a light bar (its material as a near-opaque colour) over a hairline.
     open func configureWithDefaultBackground() {
-        backgroundColor = UIColor(white: 0.97, alpha: 0.94)
-        shadowColor = UIColor(white: 0, alpha: 0.3)
+        backgroundColor = UIBarAppearance.barMaterial
+        shadowColor = UIBarAppearance.hairline
     }
     /// An opaque bar in the system background colour over a hairline.
     open func configureWithOpaqueBackground() {
         backgroundColor = .systemBackground
-        shadowColor = UIColor(white: 0, alpha: 0.3)
+        shadowColor = UIBarAppearance.hairline
     }
+
+    /// iOS's bar material as a colour (light and dark), and the hairline under a bar.
+    static let barMaterial = UIColor(light: CGColor(gray: 0.97, alpha: 0.94), dark: CGColor(gray: 0.11, alpha: 0.94))
+    static let hairline = UIColor(light: CGColor(gray: 0, alpha: 0.3), dark: CGColor(gray: 1, alpha: 0.15))
     /// No background and no hairline.
     open func configureWithTransparentBackground() {
         backgroundColor = nil

@@ -38,7 +38,10 @@ extension UIView: CALayerHost {
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         baseDrawReached = false
+        // Dynamic colours in draw(_:) resolve with the view's traits.
+        UITraitCollection.push(traitCollection)
         draw(layer.rectBeingDrawn ?? bounds)
+        UITraitCollection.pop()
         UIGraphicsPopContext()
         let cls = ObjectIdentifier(type(of: self))
         if classDrawsContent[cls] == nil {
@@ -47,6 +50,9 @@ extension UIView: CALayerHost {
             classDrawsContent[cls] = !baseDrawReached || ctx.hasInk
         }
     }
+
+    /// Whether the view's class draws content of its own (it has drawn and `draw(_:)` is overridden).
+    var drawsOwnContent: Bool { classDrawsContent[ObjectIdentifier(type(of: self))] ?? false }
 
     public func layerWantsBackingStore(_ layer: CALayer) -> Bool {
         classDrawsContent[ObjectIdentifier(type(of: self))] ?? true

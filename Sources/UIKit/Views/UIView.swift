@@ -68,6 +68,15 @@ open class UIView: UIResponder {
 
     /// Set by UIView's own `draw(_:)`: tells the layer whether the class draws (see UIView+Layer.swift).
     var baseDrawReached = false
+    /// The style this view forces on its subtree (`overrideUserInterfaceStyle`).
+    var overrideStyle: UIUserInterfaceStyle = .unspecified
+    var storedTraitRegistrations: TraitRegistrations?
+    var traitRegistrations: TraitRegistrations {
+        if let r = storedTraitRegistrations { return r }
+        let r = TraitRegistrations()
+        storedTraitRegistrations = r
+        return r
+    }
 
     /// `layoutSubviews()` is due for this view. New views start out needing layout, so every view is laid out
     /// once before it is first shown, as in UIKit.
@@ -136,7 +145,7 @@ open class UIView: UIResponder {
     open var backgroundColor: UIColor? {
         didSet {
             if appearanceSetting(AppearanceKey.backgroundColor, \UIView.backgroundColor, backgroundColor) { return }
-            layer.backgroundColor = backgroundColor?.cgColor
+            layer.backgroundColor = backgroundColor.map { $0.isDynamic ? $0.resolvedColor(with: traitCollection).cgColor : $0.cgColor }
         }
     }
 
@@ -223,6 +232,12 @@ open class UIView: UIResponder {
     /// Called when the view's effective `tintColor` or `tintAdjustmentMode` changed (set on it or on an ancestor, or
     /// the view moved); override to redraw what shows the tint.
     open func tintColorDidChange() {}
+
+    /// The view's traits changed (its style, its window's size classes or scale); colours have resolved again.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Colours resolve differently now: views that keep resolved colours (a label's laid-out text) drop them.
+    func colorAppearanceDidChange() {}
 
     // MARK: Creating views
 
