@@ -17,6 +17,7 @@
 // instead: prints "editing-began", "text T" as it changes, "returned T" (its delegate then resigns it),
 // "editing-ended", "keyboard-shown Y H" and "keyboard-hidden"; when the keyboard has shown, it writes the uinput
 // recording that types "HéLlo" on it to PATH (key centres from the keyboard's own views).
+// `--navigation DIR`: a navigation controller, a push, an edge-swipe pop and an alert (NavigationProbe.swift).
 // `--list` shows a full-screen table of 2,000 rows instead, for Recordings/list-fling.txt: row i is 44 points high,
 // its colour (i mod 256, i div 256, 128) in red, green and blue at its leading 8 points (the host reads the content's
 // place from screendumps); prints "list-ready", "list-dragging" when a drag starts and "list-settled Y" (the
@@ -159,6 +160,7 @@ func writeTypingRecording(to path: String) {
 @main
 final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
+    var navigationProbe: NavigationProbe?
     var taps = 0
     let tapColours: [UIColor] = [.systemBlue, .systemGreen, .systemPurple, .systemYellow]
 
@@ -169,6 +171,16 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
         let backdrop = Backdrop(frame: b)
         backdrop.backgroundColor = UIColor(white: 0.15, alpha: 1)
         window.addSubview(backdrop)
+        if let i = CommandLine.arguments.firstIndex(of: "--navigation"), i + 1 < CommandLine.arguments.count {
+            let probe = NavigationProbe(directory: CommandLine.arguments[i + 1])
+            navigationProbe = probe
+            window.rootViewController = probe.navigation
+            window.makeKeyAndVisible()
+            self.window = window
+            report(application)
+            probe.start()
+            return true
+        }
         if CommandLine.arguments.contains("--text") {
             backdrop.backgroundColor = .white
             addTextField(to: backdrop)

@@ -197,6 +197,23 @@ wait_for $W/y.out "text Ab" $F
 sh $T/control.sh qmp yret '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "ret"}}]}}}}'
 wait_for $W/y.out "editing-ended" $F
 kill -TERM $F; wait $F; echo $? > $W/y.status
+# View controllers: a tap pushes Settings onto a navigation controller, a drag from the leading edge pops it, a tap
+# pushes it again and another presents an alert, whose OK is tapped (the app writes the recordings; see
+# NavigationProbe.swift).
+{bin}/fbrun --board qemu-virt vboard-touch --navigation $W/nav > $W/n.out 2> $W/n.err &
+F=$!
+wait_for $W/n.out nav-ready $F && sleep 0.5 && $CK nav-home
+$I replay --settle 1 $W/nav/open.txt > $W/n1.log 2>&1
+wait_for $W/n.out "shown 1 Settings" $F && sleep 0.5 && $CK nav-pushed
+$I replay --settle 1 $W/nav/back.txt > $W/n2.log 2>&1
+wait_for $W/n.out "shown 2 Home" $F && sleep 0.5 && $CK nav-popped
+$I replay --settle 1 $W/nav/open.txt > $W/n3.log 2>&1
+wait_for $W/n.out "shown 3 Settings" $F && sleep 0.5
+$I replay --settle 1 $W/nav/open.txt > $W/n4.log 2>&1
+wait_for $W/n.out "alert-shown" $F && sleep 0.5 && $CK nav-alert
+$I replay --settle 1 $W/nav/ok.txt > $W/n5.log 2>&1
+wait_for $W/n.out "alert OK" $F && sleep 0.5 && $CK nav-after
+kill -TERM $F; wait $F; echo $? > $W/n.status
 exit 0
 """
 
@@ -456,7 +473,7 @@ def systemd_checks(results, display, bin_dir, package, work, failures_dir, expec
 
 def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     run = os.path.join(work, f"run-{display}-touch")
-    boot(display, "touch", GUEST_TOUCH.format(root=ROOT, bin=bin_dir), run)
+    boot(display, "touch", GUEST_TOUCH.format(root=ROOT, bin=bin_dir), run, timeout=420)
     out, err = read(os.path.join(run, "t.out")), read(os.path.join(run, "t.err"))
     backend = next((l for l in err.splitlines() if "input:" in l), "no input log")
     results.check(f"{display}: a uinput touchscreen plugged in while the app runs is picked up (no udevd: path backend)",
@@ -611,6 +628,31 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   len(on_screen) == len(typed) and len(hardware) == len([l for l in hw_out.splitlines() if l.startswith("text ")])
                   and len(on_screen) > 0 and len(hardware) > 0,
                   f"on-screen keys: {figures(on_screen)} for {len(typed)} changes; QEMU's keyboard: {figures(hardware)}")
+
+    # View controllers through uinput: the page's colour at (640, 600) after each step (blue: Home, orange:
+    # Settings), the alert's card at the middle of the screen with the page dimmed around it.
+    def colour_at(name, x, y):
+        path = os.path.join(run, name + ".ppm")
+        if not os.path.exists(path):
+            return None
+        w, h, px = images.read_ppm(path)
+        i = (y * w + x) * 3
+        return tuple(px[i:i + 3])
+    def blue(c): return c is not None and c[2] > 200 and c[0] < 60
+    def orange(c): return c is not None and c[0] > 230 and 110 < c[1] < 180 and c[2] < 60
+    nav_out = read(os.path.join(run, "n.out"))
+    home, pushed, popped = colour_at("nav-home", 640, 600), colour_at("nav-pushed", 640, 600), colour_at("nav-popped", 640, 600)
+    results.check(f"{display}: a uinput tap pushes a view controller onto a UINavigationController",
+                  blue(home) and "shown 1 Settings" in nav_out and orange(pushed), f"at (640, 600): {home} then {pushed}")
+    results.check(f"{display}: a uinput drag from the leading edge pops it (the interactive pop)",
+                  "shown 2 Home" in nav_out and blue(popped), f"at (640, 600): {popped}; " + ", ".join(
+                      l for l in nav_out.splitlines() if l.startswith("shown")))
+    card, dimmed, after = colour_at("nav-alert", 530, 441), colour_at("nav-alert", 640, 700), colour_at("nav-after", 640, 700)
+    results.check(f"{display}: an alert presented and dismissed by a uinput tap on its action, the page dimmed behind it",
+                  "alert-shown" in nav_out and "alert OK" in nav_out and card is not None and min(card) > 235
+                  and orange(after) and dimmed is not None and dimmed[0] < after[0] - 20
+                  and read(os.path.join(run, "n.status")).strip() == "0",
+                  f"card {card}, page behind {dimmed}, after {after}; status {read(os.path.join(run, 'n.status')).strip()}")
 
     run = os.path.join(work, f"run-{display}-touch-rotated")
     boot(display, "portrait", GUEST_TOUCH_ROTATED.format(root=ROOT, bin=bin_dir), run)

@@ -154,6 +154,7 @@ final class SlideAnimator: UIViewControllerAnimatedTransitioning {
         let dim = UIView(frame: container.bounds)
         dim.backgroundColor = UIColor(white: 0, alpha: 0.1)
         dim.isUserInteractionEnabled = false
+        dim.isOpaque = false
         container.insertSubview(dim, belowSubview: front)
         front.layer.shadowOpacity = 0.15
         front.layer.shadowRadius = 6
