@@ -410,3 +410,96 @@ import VitrinePlatform
         #expect(tabs.moreNavigationController.topViewController === pages[5])
     }
 }
+
+/// UIPageViewController (scroll style) and UISplitViewController.
+@MainActor @Suite struct PageAndSplitTests {
+    @MainActor final class Pages: UIPageViewControllerDataSource, UIPageViewControllerDelegate {
+        let pages: [UIViewController]
+        var log: [String] = []
+        init(_ n: Int) {
+            pages = (0..<n).map { i in
+                let c = UIViewController()
+                c.title = "P\(i)"
+                return c
+            }
+        }
+        func index(_ vc: UIViewController) -> Int { pages.firstIndex { $0 === vc } ?? 0 }
+        func pageViewController(_ p: UIPageViewController, viewControllerBefore vc: UIViewController) -> UIViewController? {
+            index(vc) > 0 ? pages[index(vc) - 1] : nil
+        }
+        func pageViewController(_ p: UIPageViewController, viewControllerAfter vc: UIViewController) -> UIViewController? {
+            index(vc) + 1 < pages.count ? pages[index(vc) + 1] : nil
+        }
+        func presentationCount(for pageViewController: UIPageViewController) -> Int { pages.count }
+        func presentationIndex(for pageViewController: UIPageViewController) -> Int {
+            pageViewController.viewControllers?.first.map(index) ?? 0
+        }
+        func pageViewController(_ p: UIPageViewController, willTransitionTo pending: [UIViewController]) { log.append("will \(pending[0].title!)") }
+        func pageViewController(_ p: UIPageViewController, didFinishAnimating finished: Bool, previousViewControllers: [UIViewController],
+                                transitionCompleted completed: Bool) {
+            log.append("did \(previousViewControllers[0].title!) \(completed)")
+        }
+    }
+
+    @Test func aSwipeTurnsThePageAndTheDataSourceGivesTheNext() {
+        freshApp()
+        let source = Pages(3)
+        let pager = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        pager.dataSource = source
+        pager.delegate = source
+        pager.setViewControllers([source.pages[0]], direction: .forward, animated: false)
+        let window = shownWindow()
+        window.rootViewController = pager
+        endTurn()
+        #expect(source.pages[0].view.window === window && source.pages[0].appearanceState == .appeared)
+        #expect(source.pages[1].appearanceState == .disappeared) // waiting off screen, not appeared
+        let fingers = Fingers()
+        fingers.drag(from: CGPoint(x: 280, y: 240), to: CGPoint(x: 60, y: 240), steps: 8, interval: 0.016)
+        frames(1.5)
+        #expect(pager.viewControllers?.first === source.pages[1] && source.log == ["will P1", "did P0 true"], "\(source.log)")
+        #expect(source.pages[1].appearanceState == .appeared && source.pages[0].appearanceState == .disappeared)
+        // A short, slow drag goes back: the turn is cancelled.
+        source.log = []
+        fingers.drag(from: CGPoint(x: 200, y: 240), to: CGPoint(x: 170, y: 240), steps: 10, interval: 0.05)
+        frames(1.5)
+        #expect(pager.viewControllers?.first === source.pages[1] && source.log == ["will P2", "did P1 false"], "\(source.log)")
+        // The last page has nothing after it.
+        pager.setViewControllers([source.pages[2]], direction: .forward, animated: false)
+        fingers.drag(from: CGPoint(x: 280, y: 240), to: CGPoint(x: 60, y: 240), steps: 8, interval: 0.016)
+        frames(1.5)
+        #expect(pager.viewControllers?.first === source.pages[2])
+    }
+
+    @Test func aSplitShowsTwoColumnsOnWidePanelsAndOneStackOnNarrowOnes() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let list = UIViewController(), detail = UIViewController()
+        list.title = "Rooms"; detail.title = "Kitchen"
+        let split = UISplitViewController(style: .doubleColumn)
+        split.setViewController(list, for: .primary)
+        split.setViewController(detail, for: .secondary)
+        let window = shownWindow()
+        window.rootViewController = split
+        endTurn()
+        #expect(!split.isCollapsed && split.displayMode == .oneBesideSecondary)
+        #expect(list.view.window === window && detail.view.window === window && list.navigationController != nil)
+        #expect(list.navigationController!.view.frame == CGRect(x: 0, y: 0, width: 320, height: 800))
+        #expect(detail.navigationController!.view.frame == CGRect(x: 320, y: 0, width: 960, height: 800))
+        #expect(split.viewController(for: .primary) === list && list.splitViewController === split)
+        split.hide(.primary)
+        endTurn()
+        #expect(split.displayMode == .secondaryOnly && detail.navigationController!.view.frame.width == 1280)
+        // Narrow: one stack, the primary's; showing the secondary pushes it.
+        freshApp(pixels: CGSize(width: 400, height: 700))
+        let narrow = UISplitViewController(style: .doubleColumn)
+        let a = UIViewController(), b = UIViewController()
+        narrow.setViewController(a, for: .primary)
+        narrow.setViewController(b, for: .secondary)
+        let w2 = shownWindow()
+        w2.rootViewController = narrow
+        endTurn()
+        #expect(narrow.isCollapsed && a.view.window === w2 && b.viewIfLoaded?.window == nil)
+        narrow.show(.secondary)
+        frames(0.6)
+        #expect(a.navigationController?.topViewController === b && b.view.window === w2)
+    }
+}

@@ -247,6 +247,18 @@ open class UIViewController: UIResponder {
     /// A presentation controller of the controller's own making (alerts), or nil for the style's.
     func makePresentationController(presenting: UIViewController, style: UIModalPresentationStyle) -> UIPresentationController? { nil }
 
+    /// Shows `vc` the way the context does: pushed by the navigation controller this controller is in, else
+    /// presented.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let nav = (self as? UINavigationController) ?? navigationController { nav.pushViewController(vc, animated: true) }
+        else { present(vc, animated: true) }
+    }
+
+    /// Shows `vc` as the detail: the split view controller's secondary column, else presented.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if let split = splitViewController { split.showDetailViewController(vc, sender: sender) } else { present(vc, animated: true) }
+    }
+
     /// Presents `viewControllerToPresent` modally as its `modalPresentationStyle` says, then runs `completion`.
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         presentController(viewControllerToPresent, animated: flag, completion: completion)
