@@ -37,6 +37,35 @@ import Testing
         return (window, nav, home)
     }
 
+    /// A page of scrolling content, scrolled so that some of it is under the bar (which then shows its background).
+    final class ScrolledPage: UIViewController {
+        override func loadView() {
+            let scroll = UIScrollView(frame: UIScreen.main.bounds)
+            scroll.backgroundColor = .systemBackground
+            scroll.contentSize = CGSize(width: 320, height: 1200)
+            for i in 0..<12 {
+                let row = UILabel(frame: CGRect(x: 16, y: CGFloat(i) * 100, width: 288, height: 90))
+                row.text = "Row \(i)"
+                row.backgroundColor = i % 2 == 0 ? .systemTeal : .systemYellow
+                scroll.addSubview(row)
+            }
+            view = scroll
+        }
+    }
+
+    @Test(arguments: scales) func theBarIsClearAtTheScrollEdgeAndShowsItsBackgroundOverScrolledContent(scale: CGFloat) {
+        let (window, nav, _) = scene(scale: scale)
+        let page = ScrolledPage()
+        page.title = "Rooms"
+        nav.pushViewController(page, animated: false)
+        endTurn()
+        #expect(nav.navigationBar.isAtScrollEdge)
+        (page.view as! UIScrollView).contentOffset.y = 60
+        endTurn()
+        #expect(!nav.navigationBar.isAtScrollEdge)
+        assertGolden(window.screen.snapshotImage()!, "nav-scrolled@\(Int(scale))x", allowedPixels: 60)
+    }
+
     @Test(arguments: scales) func aPushHalfWay(scale: CGFloat) {
         let (window, nav, _) = scene(scale: scale)
         let settings = Page("Settings", .systemOrange)

@@ -291,8 +291,13 @@ open class UIScrollView: UIView {
         if notify {
             scrollViewDidScroll()
             delegate?.scrollViewDidScroll(self)
+            scrollObserver?(self)
         }
     }
+
+    /// Told of every scroll, besides the delegate (a navigation controller follows its top controller's scroll
+    /// view for the bar's scroll-edge appearance).
+    var scrollObserver: ((UIScrollView) -> Void)?
 
     /// A hook for subclasses in this module (lists lay out their rows as the content scrolls).
     func scrollViewDidScroll() {}
@@ -375,6 +380,12 @@ open class UIScrollView: UIView {
         let insets = adjustedContentInset
         if reportedInsets != insets {
             let first = reportedInsets == nil
+            // Content resting at its top edge stays there when the insets change (a bar's room added under it), as
+            // UIKit keeps it.
+            let oldTop = reportedInsets?.top ?? 0
+            if abs(contentOffset.y + oldTop) < 0.5, !isTracking, !isDragging, !isDecelerating, insets.top != oldTop {
+                contentOffset.y = -insets.top
+            }
             reportedInsets = insets
             if !first || insets != .zero { adjustedContentInsetDidChange() }
         }

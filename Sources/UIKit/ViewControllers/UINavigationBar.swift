@@ -40,12 +40,40 @@ open class UINavigationBar: UIView {
     open var barStyle: UIBarStyle = .default
     open var isTranslucent = true
     /// The bar's colour (nil: the appearance's).
-    open var barTintColor: UIColor? { didSet { itemsChanged() } }
-    open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { itemsChanged() } }
+    // (These take appearance proxies: `UINavigationBar.appearance().barTintColor = …`.)
+    open var barTintColor: UIColor? {
+        didSet { if appearanceSetting(AppearanceKey.barTint, \UINavigationBar.barTintColor, barTintColor) { return }; itemsChanged() }
+    }
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet {
+            if appearanceSetting(AppearanceKey.barTitleAttributes, \UINavigationBar.titleTextAttributes, titleTextAttributes) { return }
+            itemsChanged()
+        }
+    }
     open var prefersLargeTitles = false
-    open var standardAppearance = UINavigationBarAppearance() { didSet { itemsChanged() } }
-    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { itemsChanged() } }
-    open var compactAppearance: UINavigationBarAppearance? { didSet { itemsChanged() } }
+    open var standardAppearance = UINavigationBarAppearance() {
+        didSet {
+            if appearanceSetting(AppearanceKey.barStandardAppearance, \UINavigationBar.standardAppearance, standardAppearance) { return }
+            itemsChanged()
+        }
+    }
+    /// How the bar looks while the content under it is scrolled to its top (nil: the standard appearance with no
+    /// background or hairline, as iOS 15 and later show it).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            if appearanceSetting(AppearanceKey.barScrollEdgeAppearance, \UINavigationBar.scrollEdgeAppearance, scrollEdgeAppearance) { return }
+            itemsChanged()
+        }
+    }
+    open var compactAppearance: UINavigationBarAppearance? {
+        didSet {
+            if appearanceSetting(AppearanceKey.barCompactAppearance, \UINavigationBar.compactAppearance, compactAppearance) { return }
+            itemsChanged()
+        }
+    }
+    /// Whether the content under the bar is at its top edge (its navigation controller follows the top
+    /// controller's scroll view; content with no scroll view is always there).
+    var isAtScrollEdge = true { didSet { if oldValue != isAtScrollEdge { itemsChanged() } } }
     open var compactScrollEdgeAppearance: UINavigationBarAppearance?
 
     private let background = UIView()
@@ -98,8 +126,16 @@ open class UINavigationBar: UIView {
     }
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: Self.contentHeight) }
 
-    /// The appearance for the top item: its own, else the bar's.
-    var currentAppearance: UINavigationBarAppearance { topItem?.standardAppearance ?? standardAppearance }
+    /// The appearance for the top item, as UIKit picks it: at the scroll edge the item's or the bar's scroll-edge
+    /// appearance, else the standard one without its background; elsewhere the item's or the bar's standard one.
+    var currentAppearance: UINavigationBarAppearance {
+        let standard = topItem?.standardAppearance ?? standardAppearance
+        guard isAtScrollEdge else { return standard }
+        if let edge = topItem?.scrollEdgeAppearance ?? scrollEdgeAppearance { return edge }
+        let transparent = UINavigationBarAppearance(barAppearance: standard)
+        transparent.configureWithTransparentBackground()
+        return transparent
+    }
 
     /// Rebuilds the bar's buttons and title for the top item.
     private func itemsChanged() {

@@ -138,8 +138,32 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         view.bringSubviewToFront(navigationBar)
     }
 
+    /// The scroll view whose position decides the bar's scroll-edge appearance.
+    private weak var followedScrollView: UIScrollView?
+
+    /// Follows the top controller's content scroll view (its view, or the first scroll view near the top of it).
+    private func followContentScrollView() {
+        followedScrollView?.scrollObserver = nil
+        let scroll = topViewController.flatMap { Self.contentScrollView(in: $0.view, depth: 0) }
+        followedScrollView = scroll
+        scroll?.scrollObserver = { [weak self] s in self?.scrollEdgeMayHaveChanged(s) }
+        if let scroll { scrollEdgeMayHaveChanged(scroll) } else { navigationBar.isAtScrollEdge = true }
+    }
+
+    private static func contentScrollView(in view: UIView, depth: Int) -> UIScrollView? {
+        if let s = view as? UIScrollView { return s }
+        guard depth < 2 else { return nil }
+        for sub in view.subviews { if let s = contentScrollView(in: sub, depth: depth + 1) { return s } }
+        return nil
+    }
+
+    private func scrollEdgeMayHaveChanged(_ scroll: UIScrollView) {
+        navigationBar.isAtScrollEdge = scroll.contentOffset.y <= -scroll.adjustedContentInset.top + 0.5
+    }
+
     private func barsChanged() {
         guard isViewLoaded else { return }
+        followContentScrollView()
         toolbar.items = topViewController?.toolbarItems
         view.setNeedsLayout()
         layoutBars()

@@ -131,6 +131,4 @@ open class UINavigationBarAppearance: UIBarAppearance {
         }
         super.init(barAppearance: barAppearance)
     }
-
-    open func copy() -> UINavigationBarAppearance { UINavigationBarAppearance(barAppearance: self) }
 }

@@ -72,10 +72,16 @@ open class UITabBar: UIView {
     open weak var selectedItem: UITabBarItem? { didSet { restyle() } }
     open func setItems(_ items: [UITabBarItem]?, animated: Bool) { self.items = items }
     /// The colour of unselected items (nil: grey).
-    open var unselectedItemTintColor: UIColor? { didSet { restyle() } }
-    open var barTintColor: UIColor? { didSet { restyle() } }
+    open var unselectedItemTintColor: UIColor? {
+        didSet { if appearanceSetting(AppearanceKey.tabUnselectedTint, \UITabBar.unselectedItemTintColor, unselectedItemTintColor) { return }; restyle() }
+    }
+    open var barTintColor: UIColor? {
+        didSet { if appearanceSetting(AppearanceKey.barTint, \UITabBar.barTintColor, barTintColor) { return }; restyle() }
+    }
     open var isTranslucent = true
-    open var standardAppearance = UITabBarAppearance() { didSet { restyle() } }
+    open var standardAppearance = UITabBarAppearance() {
+        didSet { if appearanceSetting(AppearanceKey.barStandardAppearance, \UITabBar.standardAppearance, standardAppearance) { return }; restyle() }
+    }
 
     private let background = UIView(), hairline = UIView()
     private var buttons: [TabButton] = []

@@ -11,7 +11,9 @@ open class UIToolbar: UIView {
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) { self.items = items }
     open var barStyle: UIBarStyle = .default
     open var isTranslucent = true
-    open var barTintColor: UIColor? { didSet { rebuild() } }
+    open var barTintColor: UIColor? {
+        didSet { if appearanceSetting(AppearanceKey.barTint, \UIToolbar.barTintColor, barTintColor) { return }; rebuild() }
+    }
     open var standardAppearance = UIToolbarAppearance() { didSet { rebuild() } }
 
     private let background = UIView()

@@ -124,6 +124,8 @@ enum AppearanceKey {
     static let progressTint = 24, progressTrackTint = 25, progressImage = 26, progressTrackImage = 27
     static let activityColor = 28
     static let pageIndicatorTint = 29, pageCurrentIndicatorTint = 30
+    static let barTint = 31, barTitleAttributes = 32, barStandardAppearance = 33, barScrollEdgeAppearance = 34
+    static let barCompactAppearance = 35, tabUnselectedTint = 36
 
     /// A key alone (below 64), or with a state (64 and up).
     static func full(_ key: Int, _ state: UInt?) -> Int {
