@@ -503,3 +503,139 @@ import VitrinePlatform
         #expect(a.navigationController?.topViewController === b && b.view.window === w2)
     }
 }
+
+/// The customisation points: a navigation delegate's animator, a custom presentation controller and animators,
+/// presentation contexts, alert text fields, appearance proxies for bars.
+@MainActor @Suite struct CustomTransitionTests {
+    /// Fades the incoming view in over 0.2 s.
+    @MainActor final class Fade: NSObject, UIViewControllerAnimatedTransitioning, UINavigationControllerDelegate,
+                                 UIViewControllerTransitioningDelegate {
+        var ran: [String] = []
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.2 }
+        func animateTransition(using context: any UIViewControllerContextTransitioning) {
+            let to = context.view(forKey: .to)!
+            to.frame = context.finalFrame(for: context.viewController(forKey: .to)!)
+            context.containerView.addSubview(to)
+            to.alpha = 0
+            ran.append("animate")
+            UIView.animate(withDuration: 0.2, animations: { to.alpha = 1 }, completion: { _ in context.completeTransition(true) })
+        }
+        func animationEnded(_ transitionCompleted: Bool) { ran.append("ended \(transitionCompleted)") }
+        func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                  from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+            ran.append("asked \(operation == .push ? "push" : "pop")")
+            return self
+        }
+        func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                 source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { self }
+        func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                    source: UIViewController) -> UIPresentationController? {
+            Corner(presentedViewController: presented, presenting: presenting)
+        }
+    }
+
+    /// A custom presentation: the presented view in the bottom-right quarter.
+    final class Corner: UIPresentationController {
+        override var frameOfPresentedViewInContainerView: CGRect {
+            let b = containerView!.bounds
+            return CGRect(x: b.midX, y: b.midY, width: b.width / 2, height: b.height / 2)
+        }
+    }
+
+    @Test func aNavigationDelegatesAnimatorRunsThePush() {
+        freshApp()
+        let a = UIViewController(), b = UIViewController()
+        let nav = UINavigationController(rootViewController: a)
+        let fade = Fade()
+        nav.delegate = fade
+        let window = shownWindow()
+        window.rootViewController = nav
+        endTurn()
+        nav.pushViewController(b, animated: true)
+        frames(0.1)
+        #expect(fade.ran == ["asked push", "animate"] && b.view.alpha == 1 && (b.view.layer.presentation()?.opacity ?? 1) < 0.9)
+        frames(0.3)
+        #expect(fade.ran == ["asked push", "animate", "ended true"] && nav.topViewController === b && a.viewIfLoaded?.superview == nil)
+    }
+
+    @Test func aCustomPresentationPlacesThePresentedView() {
+        freshApp()
+        let root = UIViewController(), card = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        let fade = Fade()
+        card.modalPresentationStyle = .custom
+        card.transitioningDelegate = fade
+        root.present(card, animated: true)
+        frames(0.4)
+        #expect(card.presentationController is Corner && card.view.frame == CGRect(x: 160, y: 240, width: 160, height: 240))
+        #expect(root.view.window === window) // the presenter stays
+        card.dismiss(animated: false)
+        #expect(card.view.window == nil && root.presentedViewController == nil)
+    }
+
+    @Test func currentContextPresentationsCoverTheContextOnly() {
+        freshApp()
+        let root = UIViewController(), context = UIViewController(), modal = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        root.addChild(context)
+        context.view.frame = CGRect(x: 0, y: 100, width: 320, height: 200)
+        root.view.addSubview(context.view)
+        context.didMove(toParent: root)
+        context.definesPresentationContext = true
+        endTurn()
+        modal.modalPresentationStyle = .overCurrentContext
+        context.present(modal, animated: false)
+        endTurn()
+        #expect(modal.presentingViewController === context && modal.view.convert(modal.view.bounds, to: nil) == CGRect(x: 0, y: 100, width: 320, height: 200))
+    }
+
+    @Test func alertTextFieldsAndFlips() {
+        freshApp()
+        let root = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        let alert = UIAlertController(title: "Wi-Fi", message: "Password for “Office”", preferredStyle: .alert)
+        alert.addTextField { $0.isSecureTextEntry = true; $0.placeholder = "Password" }
+        var typed: String?
+        alert.addAction(UIAlertAction(title: "Join", style: .default) { [unowned alert] _ in typed = alert.textFields?.first?.text })
+        root.present(alert, animated: false)
+        frames(0.3)
+        let field = try! #require(alert.textFields?.first)
+        #expect(field.isFirstResponder && field.window === window && field.isSecureTextEntry)
+        field.insertText("hunter2")
+        alert.choose(alert.actions[0])
+        frames(0.5)
+        #expect(typed == "hunter2" && root.presentedViewController == nil)
+        // A flip: half way, neither side is whole; at the end the presented view shows.
+        let back = UIViewController()
+        back.modalTransitionStyle = .flipHorizontal
+        back.modalPresentationStyle = .fullScreen
+        root.present(back, animated: true)
+        frames(1)
+        #expect(back.view.window === window && !back.view.isHidden && root.view.window == nil)
+    }
+
+    @Test func barsTakeAppearanceProxies() {
+        freshApp()
+        UINavigationBar.appearance().barTintColor = .systemGreen
+        UITabBar.appearance().unselectedItemTintColor = .systemRed
+        defer { AppearanceRegistry.reset() }
+        let nav = UINavigationController(rootViewController: UIViewController())
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav]
+        let window = shownWindow()
+        window.rootViewController = tabs
+        endTurn()
+        #expect(nav.navigationBar.barTintColor == .systemGreen && tabs.tabBar.unselectedItemTintColor == .systemRed)
+        // A bar's own setting wins over the proxy.
+        let other = UINavigationController(rootViewController: UIViewController())
+        other.navigationBar.barTintColor = .systemPink
+        window.rootViewController = other
+        endTurn()
+        #expect(other.navigationBar.barTintColor == .systemPink)
+    }
+}
