@@ -28,6 +28,53 @@ final class IndexedRange: UITextRange {
     override var description: String { "<IndexedRange \(range.location), \(range.length)>" }
 }
 
+/// The parts of `UITextInput` that need only the document (no geometry), shared by the text views: their `open`
+/// methods call these.
+extension TextEditor {
+    func text(in range: UITextRange) -> String? {
+        guard let r = range as? IndexedRange else { return nil }
+        return (string as NSString).substring(with: clamp(r.range))
+    }
+
+    func textRange(from a: UITextPosition, to b: UITextPosition) -> UITextRange? {
+        guard let a = a as? IndexedPosition, let b = b as? IndexedPosition else { return nil }
+        return IndexedRange(a.offset, b.offset)
+    }
+
+    /// `offset` UTF-16 units from `position`; nil beyond the document.
+    func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        guard let p = position as? IndexedPosition else { return nil }
+        let o = p.offset + offset
+        return o < 0 || o > length ? nil : IndexedPosition(o)
+    }
+
+    static func compare(_ a: UITextPosition, _ b: UITextPosition) -> ComparisonResult {
+        let x = (a as? IndexedPosition)?.offset ?? 0, y = (b as? IndexedPosition)?.offset ?? 0
+        return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+    }
+
+    static func offset(from a: UITextPosition, to b: UITextPosition) -> Int {
+        ((b as? IndexedPosition)?.offset ?? 0) - ((a as? IndexedPosition)?.offset ?? 0)
+    }
+
+    static func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        guard let r = range as? IndexedRange else { return nil }
+        return direction == .left || direction == .up ? r.start : r.end
+    }
+
+    /// The grapheme next to `position` in `direction`.
+    func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        guard let p = position as? IndexedPosition else { return nil }
+        return IndexedRange(p.offset, grapheme(from: p.offset, forward: !(direction == .left || direction == .up)))
+    }
+
+    /// `point`'s closest offset (`closest`) kept inside `range`.
+    static func position(_ closest: UITextPosition?, within range: UITextRange) -> UITextPosition? {
+        guard let r = range as? IndexedRange, let p = closest as? IndexedPosition else { return nil }
+        return IndexedPosition(min(max(p.offset, r.range.location), r.range.location + r.range.length))
+    }
+}
+
 /// A selection rectangle of Vitrine's text inputs.
 @MainActor
 final class IndexedSelectionRect: UITextSelectionRect {

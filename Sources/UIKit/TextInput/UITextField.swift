@@ -641,10 +641,7 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
         textChangedVisibly()
     }
 
-    open func text(in range: UITextRange) -> String? {
-        guard let r = range as? IndexedRange else { return nil }
-        return (editor.string as NSString).substring(with: editor.clamp(r.range))
-    }
+    open func text(in range: UITextRange) -> String? { editor.text(in: range) }
 
     open func replace(_ range: UITextRange, withText text: String) {
         guard let r = range as? IndexedRange else { return }
@@ -655,15 +652,10 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     open var endOfDocument: UITextPosition { IndexedPosition(editor.length) }
 
     open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
-        guard let a = fromPosition as? IndexedPosition, let b = toPosition as? IndexedPosition else { return nil }
-        return IndexedRange(a.offset, b.offset)
+        editor.textRange(from: fromPosition, to: toPosition)
     }
 
-    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        guard let p = position as? IndexedPosition else { return nil }
-        let o = p.offset + offset
-        return o < 0 || o > editor.length ? nil : IndexedPosition(o)
-    }
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { editor.position(from: position, offset: offset) }
 
     open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
         guard let p = position as? IndexedPosition else { return nil }
@@ -679,27 +671,19 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
         return IndexedPosition(o)
     }
 
-    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        let a = (position as? IndexedPosition)?.offset ?? 0, b = (other as? IndexedPosition)?.offset ?? 0
-        return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-    }
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { TextEditor.compare(position, other) }
 
-    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
-        ((toPosition as? IndexedPosition)?.offset ?? 0) - ((from as? IndexedPosition)?.offset ?? 0)
-    }
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { TextEditor.offset(from: from, to: toPosition) }
 
     open weak var inputDelegate: (any UITextInputDelegate)?
     open private(set) lazy var tokenizer: any UITextInputTokenizer = UITextInputStringTokenizer(textInput: self)
 
     open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
-        guard let r = range as? IndexedRange else { return nil }
-        return direction == .left || direction == .up ? r.start : r.end
+        TextEditor.position(within: range, farthestIn: direction)
     }
 
     open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
-        guard let p = position as? IndexedPosition else { return nil }
-        let other = direction == .left || direction == .up ? editor.grapheme(from: p.offset, forward: false) : editor.grapheme(from: p.offset, forward: true)
-        return IndexedRange(p.offset, other)
+        editor.characterRange(byExtending: position, in: direction)
     }
 
     open func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
@@ -736,8 +720,7 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     }
 
     open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
-        guard let r = range as? IndexedRange, let p = closestPosition(to: point) as? IndexedPosition else { return nil }
-        return IndexedPosition(min(max(p.offset, r.range.location), r.range.location + r.range.length))
+        TextEditor.position(closestPosition(to: point), within: range)
     }
 
     open func characterRange(at point: CGPoint) -> UITextRange? {

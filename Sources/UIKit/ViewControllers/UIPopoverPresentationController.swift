@@ -138,17 +138,7 @@ open class UIPopoverPresentationController: UIPresentationController {
         ModalAnimator(style: .crossDissolve, presenting: presenting)
     }
 
-    private func outsideTapped() {
-        if presentedViewController.isModalInPresentation || delegate?.presentationControllerShouldDismiss(self) == false {
-            delegate?.presentationControllerDidAttemptToDismiss(self)
-            return
-        }
-        delegate?.presentationControllerWillDismiss(self)
-        presentingViewController.dismiss(animated: true) { [weak self] in
-            guard let self else { return }
-            self.delegate?.presentationControllerDidDismiss(self)
-        }
-    }
+    private func outsideTapped() { dismissByUser() }
 }
 
 /// A popover's arrow: a triangle in the bubble's colour.

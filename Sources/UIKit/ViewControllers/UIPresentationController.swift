@@ -90,6 +90,20 @@ open class UIPresentationController: NSObject {
 
     /// Whether a drag down the presented view dismisses it (sheets).
     var dismissesBySwipe: Bool { false }
+
+    /// The user tries to dismiss (a swipe, a tap outside): refused while `isModalInPresentation` or when the
+    /// delegate says no (it hears the attempt), else dismissed with the delegate told before and after.
+    func dismissByUser() {
+        if presentedViewController.isModalInPresentation || delegate?.presentationControllerShouldDismiss(self) == false {
+            delegate?.presentationControllerDidAttemptToDismiss(self)
+            return
+        }
+        delegate?.presentationControllerWillDismiss(self)
+        presentingViewController.dismiss(animated: true) { [weak self] in
+            guard let self else { return }
+            self.delegate?.presentationControllerDidDismiss(self)
+        }
+    }
 }
 
 /// The container of a presentation: it lays itself out through its presentation controller.
@@ -181,20 +195,7 @@ final class SheetPresentationController: UIPresentationController {
     /// A tap on the backdrop of a wide panel's card dismisses it, as on iPad.
     private func backdropTapped() {
         guard (containerView?.bounds.width ?? 0) > 700 else { return }
-        userDismiss()
-    }
-
-    /// The user tries to dismiss: refused while `isModalInPresentation` or when the delegate says no.
-    func userDismiss() {
-        if presentedViewController.isModalInPresentation || delegate?.presentationControllerShouldDismiss(self) == false {
-            delegate?.presentationControllerDidAttemptToDismiss(self)
-            return
-        }
-        delegate?.presentationControllerWillDismiss(self)
-        presentingViewController.dismiss(animated: true) { [weak self] in
-            guard let self else { return }
-            self.delegate?.presentationControllerDidDismiss(self)
-        }
+        dismissByUser()
     }
 
     private func dragged(_ pan: SheetDismissPan) {
@@ -207,15 +208,9 @@ final class SheetPresentationController: UIPresentationController {
             v.transform = CGAffineTransform(translationX: 0, y: modal ? dy * 0.1 : dy)
             dimming.alpha = modal ? 1 : max(0, 1 - dy / max(1, v.bounds.height))
         case .ended, .cancelled:
-            let far = dy > v.bounds.height / 3 || pan.velocity(in: c).y > 1000
-            if far, pan.state == .ended, !modal, delegate?.presentationControllerShouldDismiss(self) != false {
-                delegate?.presentationControllerWillDismiss(self)
-                presentingViewController.dismiss(animated: true) { [weak self] in
-                    guard let self else { return }
-                    self.delegate?.presentationControllerDidDismiss(self)
-                }
-            } else {
-                if far, pan.state == .ended { delegate?.presentationControllerDidAttemptToDismiss(self) }
+            if pan.state == .ended, dy > v.bounds.height / 3 || pan.velocity(in: c).y > 1000 { dismissByUser() }
+            // Unless it is on its way out, the sheet springs back.
+            if !presentedViewController.isBeingDismissed {
                 UIView.animate(withDuration: 0.25) {
                     v.transform = .identity
                     self.dimming.alpha = 1
