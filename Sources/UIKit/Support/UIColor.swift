@@ -41,6 +41,15 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Whether the colour depends on traits.
     var isDynamic: Bool { provider != nil || darkCGColor != nil }
 
+    /// The colour as `view` shows it: a system colour by the view's style (nothing made), an app's dynamic colour
+    /// with the view's traits.
+    @MainActor
+    func cgColor(for view: UIView) -> CGColor {
+        if provider != nil { return resolvedColor(with: view.traitCollection).cgColor }
+        if let darkCGColor { return view.effectiveUserInterfaceStyle == .dark ? darkCGColor : staticCGColor }
+        return staticCGColor
+    }
+
     /// The colour for `traitCollection` (itself, for a colour that does not depend on traits).
     @preconcurrency @MainActor
     open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {

@@ -91,12 +91,15 @@ open class UITraitCollection: NSObject {
     // MARK: The current traits
 
     private static var currentStack: [UITraitCollection] = []
+    /// The view whose `draw(_:)` is running (its traits are `current` then, made only if asked for).
+    static weak var drawingView: UIView?
 
     /// The traits of what is being drawn or laid out now (a view's, while its `draw(_:)` or `layoutSubviews()`
     /// runs), else the key window's; dynamic colours resolve with these.
     public static var current: UITraitCollection {
         get {
             if let top = currentStack.last { return top }
+            if let view = drawingView { return view.traitCollection }
             if let window = UIApplication.shared.keyWindow { return window.traitCollection }
             let screen = UIScreen.main
             return UITraitCollection(displayScale: screen.scale, size: screen.bounds.size, style: UIApplication.shared.userInterfaceStyle,
@@ -256,7 +259,7 @@ extension UIView: UITraitEnvironment {
 
     func traitCollectionChanged(from previous: UITraitCollection, to now: UITraitCollection) {
         if previous.hasDifferentColorAppearance(comparedTo: now) {
-            if let bg = backgroundColor { layer.backgroundColor = bg.resolvedColor(with: now).cgColor }
+            if let bg = backgroundColor { layer.backgroundColor = bg.cgColor(for: self) }
             colorAppearanceDidChange()
             if drawsOwnContent { setNeedsDisplay() }
             tintColorDidChange()

@@ -38,10 +38,14 @@ extension UIView: CALayerHost {
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         baseDrawReached = false
-        // Dynamic colours in draw(_:) resolve with the view's traits.
-        UITraitCollection.push(traitCollection)
+        // Dynamic colours in draw(_:) resolve with the view's traits: the system colours by its style (no trait
+        // collection is made for a frame's drawing), an app's provider with `UITraitCollection.current`, which is
+        // the drawing view's then.
+        let (savedDark, savedView) = (UIColor.resolvesDark, UITraitCollection.drawingView)
+        UIColor.resolvesDark = effectiveUserInterfaceStyle == .dark
+        UITraitCollection.drawingView = self
         draw(layer.rectBeingDrawn ?? bounds)
-        UITraitCollection.pop()
+        (UIColor.resolvesDark, UITraitCollection.drawingView) = (savedDark, savedView)
         UIGraphicsPopContext()
         let cls = ObjectIdentifier(type(of: self))
         if classDrawsContent[cls] == nil {

@@ -145,7 +145,7 @@ open class UIView: UIResponder {
     open var backgroundColor: UIColor? {
         didSet {
             if appearanceSetting(AppearanceKey.backgroundColor, \UIView.backgroundColor, backgroundColor) { return }
-            layer.backgroundColor = backgroundColor.map { $0.isDynamic ? $0.resolvedColor(with: traitCollection).cgColor : $0.cgColor }
+            layer.backgroundColor = backgroundColor?.cgColor(for: self)
         }
     }
 
