@@ -81,6 +81,12 @@ final class NavigationProbe: NSObject, UINavigationControllerDelegate {
         let open = header + ["100000 down 1 0 \(point(centre))", "100000 frame 1", "160000 up 1 0", "160000 frame 1"]
         var back = header, t = 100_000
         back += ["\(t) down 1 0 \(point(CGPoint(x: 4, y: centre.y)))", "\(t) frame 1"]
+        // Held at the edge for a moment first: an app that opens the new device late (a loaded machine) still
+        // sees the touch begin at the edge, from the kernel's slot state.
+        for _ in 0..<12 {
+            t += 25_000
+            back += ["\(t) move 1 0 \(point(CGPoint(x: 4, y: centre.y)))", "\(t) frame 1"]
+        }
         for step in 1...12 {
             t += 25_000
             back += ["\(t) move 1 0 \(point(CGPoint(x: 4 + screen.width * 0.7 * CGFloat(step) / 12, y: centre.y)))", "\(t) frame 1"]

@@ -205,7 +205,7 @@ F=$!
 wait_for $W/n.out nav-ready $F && sleep 0.5 && $CK nav-home
 $I replay --settle 1 $W/nav/open.txt > $W/n1.log 2>&1
 wait_for $W/n.out "shown 1 Settings" $F && sleep 0.5 && $CK nav-pushed
-$I replay --settle 1 $W/nav/back.txt > $W/n2.log 2>&1
+$I replay --settle 2 $W/nav/back.txt > $W/n2.log 2>&1
 wait_for $W/n.out "shown 2 Home" $F && sleep 0.5 && $CK nav-popped
 $I replay --settle 1 $W/nav/open.txt > $W/n3.log 2>&1
 wait_for $W/n.out "shown 3 Settings" $F && sleep 0.5
