@@ -76,6 +76,10 @@ import VitrinePlatform
         #expect(field.text == "aa")
         controller.removeKeyCommand(plainA)
         #expect(controller.keyCommands?.count == 2)
+        // With nothing first responder, the controller on screen (and the chain above it) is searched.
+        field.resignFirstResponder()
+        kb.chord(Self.leftCtrl, Self.f)
+        #expect(controller.log.last == "find f")
     }
 
     @Test func aHeldKeyRepeatsAfterIOSsDelay() {

@@ -39,7 +39,7 @@ final class KeyDispatch {
     private func began(_ press: UIPress, event: UIPressesEvent, window: UIWindow) {
         press.window = window
         stopRepeating()
-        let first: UIResponder = UIResponder.currentFirstResponder ?? window
+        let first: UIResponder = UIResponder.currentFirstResponder ?? Self.defaultResponder(in: window)
         if let key = press.key, let command = Self.keyCommand(for: key, from: first), command.performThroughChain(from: first) {
             press.takenByCommand = true
             startRepeating(press, key: key) { [weak command] in
@@ -68,6 +68,19 @@ final class KeyDispatch {
         repeatTimer?.invalidate()
         repeatTimer = nil
         repeatingPress = nil
+    }
+
+    /// Where a key goes when nothing is first responder: the controller on screen in `window` (what it presents,
+    /// a navigation stack's top, a tab bar's selected tab), so that its key commands and those of the controllers
+    /// around it are found, as on iPadOS; the window itself when it has no root controller.
+    static func defaultResponder(in window: UIWindow) -> UIResponder {
+        guard var c = window.rootViewController else { return window }
+        while true {
+            if let p = c.presentedViewController { c = p; continue }
+            if let nav = c as? UINavigationController, let top = nav.topViewController { c = top; continue }
+            if let tabs = c as? UITabBarController, let s = tabs.selectedViewController { c = s; continue }
+            return c.isViewLoaded && c.view.window === window ? c : window
+        }
     }
 
     /// Keys that repeat when held: those that type text, delete or move (not modifiers, Tab, Escape or Return).
