@@ -91,8 +91,9 @@ open class UITraitCollection: NSObject {
     // MARK: The current traits
 
     private static var currentStack: [UITraitCollection] = []
-    /// The view whose `draw(_:)` is running (its traits are `current` then, made only if asked for).
-    static weak var drawingView: UIView?
+    /// The view whose `draw(_:)` is running (its traits are `current` then, made only if asked for); unowned: it is
+    /// set only while that view draws (a weak reference would give every view that draws a side table).
+    static unowned(unsafe) var drawingView: UIView?
 
     /// The traits of what is being drawn or laid out now (a view's, while its `draw(_:)` or `layoutSubviews()`
     /// runs), else the key window's; dynamic colours resolve with these.
