@@ -310,10 +310,10 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
             toView.frame = bounds
             toView.layoutIfNeeded()
         }
-        // The bar stays on top of whatever the animator adds.
+        // With an interaction controller, it drives the transition (and runs the animator itself, as UIKit's
+        // percent-driven one does); otherwise the animator runs. The bar stays on top of whatever they add.
         if let interaction {
             interaction.startInteractiveTransition(context)
-            animator.animateTransition(using: context)
         } else {
             animator.animateTransition(using: context)
         }
