@@ -80,6 +80,8 @@ struct VitrineInput: ParsableCommand {
         @Option(help: "Seconds to wait after creating the device, so readers can open it.") var settle: Double = 1
         @Option(help: "Unplug the device this many seconds into the recording (a device that vanishes mid-touch).")
         var unplugAfter: Double?
+        @Option(help: "Seconds to keep the device after the last event, so readers take it before the device goes.")
+        var linger: Double = 1
         @Option(help: "The device's name.") var name = "Vitrine Replay Touch"
         @Option(help: "The axes' maximum (positions are fractions of it); a tiny one makes a coarse, odd device.")
         var maximum: Int32 = 32767
@@ -90,8 +92,9 @@ struct VitrineInput: ParsableCommand {
             let device = try UInputTouchscreen(name: name, maximum: maximum)
             usleep(useconds_t(max(0, settle) * 1_000_000))
             try device.play(recording, unplugAfter: unplugAfter)
-            // Let readers take the last frame before the device goes away.
-            usleep(200_000)
+            // Let readers take the last frame before the device goes away: a reader that hears of the removal first
+            // drops what it had not read (a loaded, emulated board once lost a fling's lift that way after 0.2 s).
+            usleep(useconds_t(max(0, linger) * 1_000_000))
             device.unplug()
         }
     }
