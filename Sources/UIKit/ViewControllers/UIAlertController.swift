@@ -133,8 +133,6 @@ open class UIAlertController: UIViewController {
     private func rebuild() {
         guard isViewLoaded else { return }
         for (_, b) in buttons { b.removeFromSuperview() }
-        for s in separators { s.removeFromSuperview() }
-        separators = []
         buttons = []
         titleLabel.removeFromSuperview(); messageLabel.removeFromSuperview()
         let alert = preferredStyle == .alert
@@ -199,25 +197,34 @@ open class UIAlertController: UIViewController {
         let hasText = y > 20
         y = hasText ? y + 16 : 0
         let scale = view.window?.screen.scale ?? UIScreen.main.scale
-        func separator(_ frame: CGRect, in parent: UIView) {
-            let s = UIView(frame: frame)
-            s.backgroundColor = .separator
-            s.isUserInteractionEnabled = false
-            parent.addSubview(s)
-            separators.append(s)
+        // The hairlines between the card's parts, made once and placed at each layout.
+        var used = 0
+        func separator(_ frame: CGRect) {
+            if used == separators.count {
+                let s = UIView()
+                s.backgroundColor = .separator
+                s.isUserInteractionEnabled = false
+                card.addSubview(s)
+                separators.append(s)
+            }
+            separators[used].frame = frame
+            card.bringSubviewToFront(separators[used])
+            used += 1
         }
-        for s in separators { s.removeFromSuperview() }
-        separators = []
+        defer {
+            for s in separators[used...] { s.removeFromSuperview() }
+            separators.removeSubrange(used...)
+        }
         let mainButtons = buttons.filter { $0.button.superview === card }
         if sideBySide, mainButtons.count == 2 {
-            separator(CGRect(x: 0, y: y, width: w, height: 1 / scale), in: card)
+            separator(CGRect(x: 0, y: y, width: w, height: 1 / scale))
             mainButtons[0].button.frame = CGRect(x: 0, y: y, width: w / 2, height: buttonHeight)
             mainButtons[1].button.frame = CGRect(x: w / 2, y: y, width: w / 2, height: buttonHeight)
-            separator(CGRect(x: w / 2, y: y, width: 1 / scale, height: buttonHeight), in: card)
+            separator(CGRect(x: w / 2, y: y, width: 1 / scale, height: buttonHeight))
             y += buttonHeight
         } else {
             for (_, b) in mainButtons {
-                if y > 0 { separator(CGRect(x: 0, y: y, width: w, height: 1 / scale), in: card) }
+                if y > 0 { separator(CGRect(x: 0, y: y, width: w, height: 1 / scale)) }
                 b.frame = CGRect(x: 0, y: y, width: w, height: buttonHeight)
                 y += buttonHeight
             }

@@ -118,22 +118,26 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         layoutBars()
     }
 
+    /// The room the bars take from the children's safe areas.
+    private var barInsets: UIEdgeInsets {
+        UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.contentHeight, left: 0,
+                     bottom: isToolbarHidden ? 0 : UIToolbar.contentHeight, right: 0)
+    }
+
     private func layoutBars() {
         let b = view.bounds, safe = view.safeAreaInsets
-        let barHeight = isNavigationBarHidden ? 0 : safe.top + UINavigationBar.contentHeight
+        // A hidden bar sits just above the top (a hide animates it out).
+        let barHeight = safe.top + UINavigationBar.contentHeight
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.frame = CGRect(x: 0, y: 0, width: b.width, height: max(barHeight, safe.top + UINavigationBar.contentHeight))
-        if isNavigationBarHidden { navigationBar.frame.origin.y = -navigationBar.frame.height }
-        let showsToolbar = !isToolbarHidden
-        if showsToolbar {
+        navigationBar.frame = CGRect(x: 0, y: isNavigationBarHidden ? -barHeight : 0, width: b.width, height: barHeight)
+        if !isToolbarHidden {
             if toolbar.superview !== view { view.addSubview(toolbar) }
             let h = UIToolbar.contentHeight + safe.bottom
             toolbar.frame = CGRect(x: 0, y: b.height - h, width: b.width, height: h)
         } else {
             toolbar.removeFromSuperview()
         }
-        let insets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.contentHeight, left: 0,
-                                  bottom: showsToolbar ? UIToolbar.contentHeight : 0, right: 0)
+        let insets = barInsets
         for c in stack where c.containerSafeAreaInsets != insets { c.containerSafeAreaInsets = insets }
         view.bringSubviewToFront(navigationBar)
     }
@@ -277,8 +281,7 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         toolbar.items = to.toolbarItems
         let container = view!
         let bounds = container.bounds
-        to.containerSafeAreaInsets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : UINavigationBar.contentHeight, left: 0,
-                                                  bottom: isToolbarHidden ? 0 : UIToolbar.contentHeight, right: 0)
+        to.containerSafeAreaInsets = barInsets
         let toView: UIView = to.view
         toView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         let finish: (Bool) -> Void = { [weak self] completed in

@@ -221,8 +221,8 @@ final class SheetPresentationController: UIPresentationController {
     }
 }
 
-/// The drag that pulls a sheet down: vertical, downward, and leaving scroll views inside the sheet their own drags
-/// unless they are at their top.
+/// The drag that pulls a sheet down (a pan of its own type, so that it can be told apart from the content's; it does
+/// not yet yield to a scroll view inside the sheet as UIKit's does).
 @MainActor
 final class SheetDismissPan: UIPanGestureRecognizer {}
 
