@@ -118,7 +118,7 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying, AssociationOwner {
     var effectiveDuration: CFTimeInterval { duration > 0 ? duration : 0.25 }
 
     /// The time the animation is active for (all its cycles).
-    var activeDuration: CFTimeInterval {
+    @_spi(VitrineInternals) public var activeDuration: CFTimeInterval {
         let cycle = effectiveDuration * (autoreverses ? 2 : 1)
         if repeatDuration > 0 { return repeatDuration }
         if repeatCount > 0 { return repeatCount.isInfinite ? .infinity : Double(repeatCount) * cycle }

@@ -43,10 +43,34 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
     func animationEnded(_ transitionCompleted: Bool)
+    /// The animator an interaction scrubs, finishes and reverses (optional in UIKit; the same object for the whole
+    /// transition). A `UIPercentDrivenInteractiveTransition` drives it instead of calling `animateTransition`.
+    func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning) -> any UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    /// Not implemented: the percent-driven interaction holds and scrubs what `animateTransition` animates.
+    public func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning) -> any UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator.shared
+    }
+}
+
+/// What the default `interruptibleAnimator(using:)` returns: UIKit's "the method is not implemented" (Swift
+/// protocols have no optional methods; the requirement keeps UIKit's non-optional return type so that iOS
+/// animators compile unchanged).
+@MainActor
+final class NoInterruptibleAnimator: UIViewImplicitlyAnimating {
+    static let shared = NoInterruptibleAnimator()
+    var state: UIViewAnimatingState { .inactive }
+    var isRunning: Bool { false }
+    var isReversed = false
+    var fractionComplete: CGFloat = 0
+    func startAnimation() {}
+    func startAnimation(afterDelay delay: TimeInterval) {}
+    func pauseAnimation() {}
+    func stopAnimation(_ withoutFinishing: Bool) {}
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition) {}
 }
 
 /// Drives a transition with a gesture (UIKit's `UIViewControllerInteractiveTransitioning`): it is given the context
@@ -55,6 +79,19 @@ extension UIViewControllerAnimatedTransitioning {
 @preconcurrency @MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+    /// Whether the transition starts under the interaction's control (`true`) or starts animating and can be
+    /// caught later (optional in UIKit; `true`).
+    var wantsInteractiveStart: Bool { get }
+    /// How fast the rest of the transition runs once the interaction finishes or cancels it (optional; 1).
+    var completionSpeed: CGFloat { get }
+    /// The curve of the rest of the transition (optional; ease in, ease out).
+    var completionCurve: UIView.AnimationCurve { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var wantsInteractiveStart: Bool { true }
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
 }
 
 /// Vitrine's transition context: the container, the two controllers and their frames, and what to do once the
@@ -78,6 +115,11 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     var onUpdate: ((CGFloat) -> Void)?
     var onFinish: (() -> Void)?
     var onCancel: (() -> Void)?
+    var onPause: (() -> Void)?
+    /// The animator running the transition, for an interaction that drives it (UIKit's context knows it too).
+    var animator: (any UIViewControllerAnimatedTransitioning)?
+    /// Told once the transition has completed or been cancelled (the interaction lets go of it).
+    var onEnd: (() -> Void)?
 
     init(container: UIView, from: UIViewController?, to: UIViewController?, animated: Bool, interactive: Bool,
          style: UIModalPresentationStyle = .none, fromViewInvolved: Bool = true, toViewInvolved: Bool = true,
@@ -108,11 +150,15 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     }
     func finishInteractiveTransition() { transitionWasCancelled = false; onFinish?() }
     func cancelInteractiveTransition() { transitionWasCancelled = true; onCancel?() }
-    func pauseInteractiveTransition() {}
+    func pauseInteractiveTransition() { onPause?() }
     func completeTransition(_ didComplete: Bool) {
         guard let completion else { return }
         self.completion = nil
+        animator = nil
         completion(didComplete)
+        let end = onEnd
+        onEnd = nil
+        end?()
     }
 }
 

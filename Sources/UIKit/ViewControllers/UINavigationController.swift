@@ -299,6 +299,7 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
             animator.animationEnded(completed)
             finish(completed)
         }
+        context.animator = animator
         if from == nil {
             toView.frame = bounds
             container.insertSubview(toView, belowSubview: navigationBar)

@@ -22,6 +22,12 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                 source: UIViewController) -> UIPresentationController?
+    /// The interaction that drives an animated presentation (a gesture under way), or `nil`.
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    /// The interaction that drives an animated dismissal (a swipe under way), or `nil`.
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -30,6 +36,10 @@ extension UIViewControllerTransitioningDelegate {
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                        source: UIViewController) -> UIPresentationController? { nil }
+    public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// What a presentation tells and asks about being dismissed by the user (UIKit's

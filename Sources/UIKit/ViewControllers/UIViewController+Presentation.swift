@@ -108,12 +108,26 @@ extension UIViewController {
         let frame = controller.frameOfPresentedViewInContainerView
         let animator = vc.transitioningDelegate?.animationController(forPresented: vc, presenting: presenter, source: self)
             ?? controller.defaultAnimator(presenting: true)
-        let context = TransitionContext(container: container, from: presenter, to: vc, animated: animated, interactive: false,
+        let interaction = animated ? vc.transitioningDelegate?.interactionControllerForPresentation(using: animator) : nil
+        let context = TransitionContext(container: container, from: presenter, to: vc, animated: animated, interactive: interaction != nil,
                                         style: style, fromViewInvolved: removesPresenter, toViewInvolved: true,
                                         frames: [(presenter, presenter.view.frame, presenter.view.frame), (vc, frame, frame)]) { [weak vc, weak presenter] done in
             animator.animationEnded(done)
             guard let vc, let presenter else { return }
             record.isBeingPresented = false
+            guard done else {
+                // An interaction cancelled the presentation: the presented controller goes away unseen.
+                vc.viewIfLoaded?.removeFromSuperview()
+                container.removeFromSuperview()
+                presenter.presentedViewController = nil
+                vc.presentation = nil
+                if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+                vc.beginAppearanceTransition(false, animated: animated)
+                vc.endAppearanceTransition()
+                if removesPresenter { presenter.endAppearanceTransition() }
+                controller.presentationTransitionDidEnd(false)
+                return
+            }
             if removesPresenter, let pv = presenter.viewIfLoaded, let sv = pv.superview {
                 record.presenterSuperview = sv
                 record.presenterIndex = sv.subviews.firstIndex { $0 === pv } ?? 0
@@ -124,7 +138,8 @@ extension UIViewController {
             controller.presentationTransitionDidEnd(true)
             completion?()
         }
-        animator.animateTransition(using: context)
+        context.animator = animator
+        if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
     }
 
     func dismissController(animated: Bool, completion: (() -> Void)?) {
@@ -154,13 +169,31 @@ extension UIViewController {
         }
         controller.dismissalTransitionWillBegin()
         let animator = transitioningDelegate?.animationController(forDismissed: self) ?? controller.defaultAnimator(presenting: false)
+        let interaction = animated ? transitioningDelegate?.interactionControllerForDismissal(using: animator) : nil
         let frame = viewIfLoaded?.frame ?? .zero
-        let context = TransitionContext(container: record.container, from: self, to: presenter, animated: animated, interactive: false,
+        let context = TransitionContext(container: record.container, from: self, to: presenter, animated: animated, interactive: interaction != nil,
                                         style: controller.presentationStyle, fromViewInvolved: true, toViewInvolved: removesPresenter,
                                         frames: [(self, frame, frame), (presenter, presenter.view.frame, presenter.view.frame)]) { [weak self] done in
             animator.animationEnded(done)
             guard let self else { return }
+            guard done else {
+                // An interaction cancelled the dismissal: this controller stays presented; the completion is not
+                // called (it is for a dismissal that happened).
+                record.isBeingDismissed = false
+                if removesPresenter, let pv = presenter.viewIfLoaded, pv.superview != nil { pv.removeFromSuperview() }
+                self.beginAppearanceTransition(true, animated: animated)
+                if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+                if removesPresenter { presenter.endAppearanceTransition() }
+                self.endAppearanceTransition()
+                controller.dismissalTransitionDidEnd(false)
+                return
+            }
             self.viewIfLoaded?.removeFromSuperview()
+            // An animator may have put the presenter's view in the container (iOS animators add the "to" view):
+            // it goes back where the presentation took it from before the container goes.
+            if removesPresenter, let sv = record.presenterSuperview, let pv = presenter.viewIfLoaded, pv.superview !== sv {
+                sv.insertSubview(pv, at: min(record.presenterIndex, sv.subviews.count))
+            }
             record.container.removeFromSuperview()
             presenter.presentedViewController = nil
             self.presentation = nil
@@ -169,6 +202,7 @@ extension UIViewController {
             controller.dismissalTransitionDidEnd(true)
             completion?()
         }
-        animator.animateTransition(using: context)
+        context.animator = animator
+        if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
     }
 }

@@ -302,6 +302,9 @@ final class ViewAnimationContext {
     static var stack: [ViewAnimationContext] = []
     static var openBlocks: [ViewAnimationContext] = []
     static var committed: [ViewAnimationContext] = []
+    /// Told of every block made while it is set: a percent-driven transition collects the animations an animator's
+    /// `animateTransition(using:)` makes, to hold and scrub them.
+    static var capture: ((ViewAnimationContext) -> Void)?
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, completion: ((Bool) -> Void)?) {
         self.duration = duration
@@ -320,6 +323,7 @@ final class ViewAnimationContext {
             completion?(finished)
             if let didStop = self.didStop { didStop(self.animationID, finished, self.userContext) }
         }
+        Self.capture?(self)
     }
 
     /// What runs when the block's animations have stopped; emptied once run.

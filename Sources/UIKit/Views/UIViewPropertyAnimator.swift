@@ -22,13 +22,15 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// `scrubsLinearly` (the default) it is the fraction of the change: pausing holds what is shown, scrubbing moves
 /// the views in proportion, and resuming continues along the curve from the point that shows the same values.
 @preconcurrency @MainActor
-open class UIViewPropertyAnimator {
+open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// The animation's length in seconds.
     public let duration: TimeInterval
     /// The timing curve (or the spring's damping ratio).
     private let curve: UIView.AnimationCurve?
     private let dampingRatio: CGFloat?
     private let customCurve: CAMediaTimingFunction?
+    /// A spring's initial velocity (fraction of the change per second).
+    private var springVelocity: CGFloat = 0
 
     public private(set) var state: UIViewAnimatingState = .inactive
     /// Whether the animations are moving (not paused).
@@ -85,6 +87,24 @@ open class UIViewPropertyAnimator {
         dampingRatio = nil
         customCurve = CAMediaTimingFunction(controlPoints: Float(point1.x), Float(point1.y), Float(point2.x), Float(point2.y))
         if let animations { blocks.append((animations, 0)) }
+    }
+
+    /// An animator with the curve `parameters` describe: a cubic curve, or a spring (by its damping ratio and
+    /// initial velocity; a spring given by mass, stiffness and damping settles in `duration` with the damping
+    /// ratio those give).
+    public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
+        self.duration = duration
+        if let spring = parameters.springTimingParameters {
+            curve = nil
+            dampingRatio = spring.dampingRatio
+            springVelocity = spring.initialVelocity.dx
+            customCurve = nil
+        } else {
+            let cubic = parameters.cubicTimingParameters ?? UICubicTimingParameters()
+            curve = parameters.timingCurveType == .builtin ? cubic.animationCurve : nil
+            dampingRatio = nil
+            customCurve = parameters.timingCurveType == .builtin ? nil : cubic.timingFunction
+        }
     }
 
     /// An animator that starts at once (after `delay`), like an animation block that can be interrupted.
@@ -160,6 +180,31 @@ open class UIViewPropertyAnimator {
         }
     }
 
+    /// Runs a paused animator on (UIKit's `continueAnimation(withTimingParameters:durationFactor:)`): over
+    /// `durationFactor` times its duration (0: the time it has left at its own pace), along `parameters`' curve
+    /// (`nil`: its own) from the point that shows what is shown now. Interactive transitions finish and cancel
+    /// this way.
+    open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
+        guard state == .active else { return }
+        if isRunning { pauseAnimation() }
+        if let parameters {
+            let curve = parameters.continuationCurve
+            for item in runningAnimations where !(item.animation is CASpringAnimation) {
+                // Held linear at the change shown; the new curve takes over from there when it resumes.
+                if heldCurves[ObjectIdentifier(item.animation)] == nil, let old = item.animation.timingFunction {
+                    let d = item.animation.duration
+                    let shown = d > 0 ? old.progress(at: min(max(item.animation.localTime(at: CACurrentMediaTime()) / d, 0), 1)) : 1
+                    item.animation.timingFunction = nil
+                    item.animation.timeOffset = shown * d
+                }
+                heldCurves[ObjectIdentifier(item.animation)] = curve
+            }
+        }
+        let left = Double(isReversed ? fractionComplete : 1 - fractionComplete) * duration
+        let wanted = durationFactor > 0 ? Double(durationFactor) * duration : left
+        resume(rate: wanted > 0 && left > 0 ? left / wanted : 1)
+    }
+
     /// Stops the animations. `withoutFinishing == true`: the views stay where they are shown and the animator
     /// becomes inactive without calling completions; `false`: it is `.stopped` until `finishAnimation(at:)`.
     open func stopAnimation(_ withoutFinishing: Bool) {
@@ -186,7 +231,7 @@ open class UIViewPropertyAnimator {
         if let curve { options.insert(UIView.AnimationOptions(rawValue: UInt(curve.rawValue) << 16)) }
         if !isUserInteractionEnabled { options.remove(.allowUserInteraction) }
         let context = ViewAnimationContext(duration: duration, delay: delay, options: options, completion: nil)
-        if let dampingRatio { context.spring = (dampingRatio, 0) }
+        if let dampingRatio { context.spring = (dampingRatio, springVelocity) }
         context.customCurve = customCurve
         return context
     }
@@ -231,7 +276,7 @@ open class UIViewPropertyAnimator {
     }
 
     /// Runs the animations on from where they are, forwards or backwards.
-    private func resume() {
+    private func resume(rate: Double = 1) {
         let now = CACurrentMediaTime()
         for item in runningAnimations {
             var local = item.animation.localTime(at: now)
@@ -241,7 +286,7 @@ open class UIViewPropertyAnimator {
                 let d = item.animation.duration
                 if d > 0 { local = curve.time(forProgress: min(max(local / d, 0), 1)) * d }
             }
-            item.animation.speed = isReversed ? -1 : 1
+            item.animation.speed = Float(isReversed ? -rate : rate)
             item.animation.timeOffset = local
             item.animation.beginTime = now
         }
