@@ -504,6 +504,64 @@ import VitrinePlatform
     }
 }
 
+extension PageAndSplitTests {
+    func withoutLayout(_ log: EventLog) -> [String] { log.entries.filter { !$0.contains("LayoutSubviews") } }
+
+    /// The panel narrows (a rotation to portrait) and widens again: the split collapses to the primary's stack and
+    /// expands, and the column that leaves or comes back to the screen hears it, in UIKit's order.
+    @Test func collapsingAndExpandingCallTheAppearanceMethods() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let log = EventLog()
+        let list = LoggingController("list", log: log), detail = LoggingController("detail", log: log)
+        let split = UISplitViewController(style: .doubleColumn)
+        split.setViewController(list, for: .primary)
+        split.setViewController(detail, for: .secondary)
+        let window = shownWindow()
+        window.rootViewController = split
+        endTurn()
+        #expect(list.view.window === window && detail.view.window === window)
+        log.entries = []
+        window.frame = CGRect(x: 0, y: 0, width: 600, height: 800)
+        endTurn()
+        #expect(withoutLayout(log) == ["detail.viewWillDisappear", "detail.viewDidDisappear"])
+        #expect(split.isCollapsed && list.view.window === window && detail.view.window == nil)
+        log.entries = []
+        window.frame = CGRect(x: 0, y: 0, width: 1280, height: 800)
+        endTurn()
+        #expect(withoutLayout(log) == ["detail.viewWillAppear", "detail.viewIsAppearing", "detail.viewDidAppear"])
+        #expect(!split.isCollapsed && detail.view.window === window)
+
+        // A delegate that keeps the secondary on top: it goes onto the primary's stack, the list leaves.
+        let keeper = SecondaryOnTop()
+        split.delegate = keeper
+        log.entries = []
+        window.frame = CGRect(x: 0, y: 0, width: 600, height: 800)
+        endTurn()
+        // It leaves its column's stack and joins the primary's, as two moves, each with its callbacks.
+        #expect(withoutLayout(log) == ["detail.willMove(toParent: nil)", "detail.viewWillDisappear(moving)", "detail.viewDidDisappear",
+                                       "detail.didMove(toParent: nil)", "detail.willMove(toParent: UINavigationController)",
+                                       "list.viewWillDisappear", "detail.viewWillAppear(moving)", "detail.viewIsAppearing",
+                                       "list.viewDidDisappear", "detail.viewDidAppear", "detail.didMove(toParent: UINavigationController)"])
+        #expect(list.navigationController?.topViewController === detail && detail.view.window === window && list.viewIfLoaded?.window == nil)
+        log.entries = []
+        window.frame = CGRect(x: 0, y: 0, width: 1280, height: 800)
+        endTurn()
+        #expect(withoutLayout(log) == ["detail.willMove(toParent: nil)", "detail.viewWillDisappear(moving)", "list.viewWillAppear",
+                                       "list.viewIsAppearing", "detail.viewDidDisappear", "list.viewDidAppear", "detail.didMove(toParent: nil)",
+                                       "detail.willMove(toParent: UINavigationController)", "detail.viewWillAppear(moving)",
+                                       "detail.viewIsAppearing", "detail.viewDidAppear", "detail.didMove(toParent: UINavigationController)"])
+        #expect(split.viewController(for: .secondary) === detail)
+        #expect(list.view.window === window && detail.view.window === window && detail.navigationController !== list.navigationController)
+    }
+
+    @MainActor final class SecondaryOnTop: UISplitViewControllerDelegate {
+        func splitViewController(_ svc: UISplitViewController,
+                                 topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
+            .secondary
+        }
+    }
+}
+
 /// The customisation points: a navigation delegate's animator, a custom presentation controller and animators,
 /// presentation contexts, alert text fields, appearance proxies for bars.
 @MainActor @Suite struct CustomTransitionTests {

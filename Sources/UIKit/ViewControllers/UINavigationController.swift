@@ -248,7 +248,16 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         } else {
             navigationBar.setItems(stack.map(\.navigationItem), animated: false)
         }
-        guard let to = stack.last else { return }
+        guard let to = stack.last else {
+            // Emptied: the old top's view goes (unseen if the controller is not shown) and the children leave.
+            if let from, from.viewIfLoaded?.superview === viewIfLoaded {
+                if isShowing { from.beginAppearanceTransition(false, animated: false) }
+                from.view.removeFromSuperview()
+                if isShowing { from.endAppearanceTransition() }
+            }
+            for c in removed { c.removeFromParent() }
+            return
+        }
         if from === to {
             for c in removed { c.removeFromParent() }
             for c in viewControllers where c.movingToParent && c !== to { c.didMove(toParent: self) }

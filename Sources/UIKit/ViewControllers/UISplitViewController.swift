@@ -82,11 +82,13 @@ open class UISplitViewController: UIViewController {
     /// The controller set for `column` (the one given, not the navigation controller around it).
     open func viewController(for column: Column) -> UIViewController? {
         let c = columns[column]
-        if style != .unspecified, let nav = c as? UINavigationController, wrapped.contains(ObjectIdentifier(nav)) { return nav.viewControllers.first }
+        if style != .unspecified, let nav = c as? UINavigationController, wrapped.contains(ObjectIdentifier(nav)) { return given[column] }
         return c
     }
 
     private var wrapped = Set<ObjectIdentifier>()
+    /// The controllers given for the columns (a wrapped one can be on another column's stack while collapsed).
+    private var given: [Column: UIViewController] = [:]
 
     private func setColumn(_ vc: UIViewController?, _ column: Column, wrap: Bool) {
         if let old = columns[column] {
@@ -94,6 +96,7 @@ open class UISplitViewController: UIViewController {
             old.viewIfLoaded?.removeFromSuperview()
             old.removeFromParent()
         }
+        given[column] = vc
         guard let vc else { columns[column] = nil; return }
         var child = vc
         if wrap {
@@ -165,7 +168,13 @@ open class UISplitViewController: UIViewController {
             if collapse, let secondary = viewController(for: .secondary), let nav = columns[.primary] as? UINavigationController,
                delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .primary) == .secondary {
                 // The delegate wants the secondary on top: it goes onto the primary's stack.
-                if secondary.parent != nil, secondary.parent !== nav { secondary.willMove(toParent: nil); secondary.removeFromParent() }
+                if let own = secondary.parent as? UINavigationController, own !== nav {
+                    // Out of its column's stack properly, so that the column takes it back on expanding.
+                    own.setViewControllers(own.viewControllers.filter { $0 !== secondary }, animated: false)
+                } else if secondary.parent != nil, secondary.parent !== nav {
+                    secondary.willMove(toParent: nil)
+                    secondary.removeFromParent()
+                }
                 nav.pushViewController(secondary, animated: false)
             }
             isCollapsed = collapse
