@@ -264,6 +264,45 @@ import VitrinePlatform
         #expect(page.view.frame.width == 704 && page.view.frame.height == 760, "\(page.view.frame)")
     }
 
+    /// A sheet holding a scroll view: a drag down scrolls the content back until it is at its top; from the top, a
+    /// drag down moves the sheet; a drag up always scrolls.
+    @Test func aSheetYieldsToTheScrollViewInsideIt() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let root = UIViewController(), sheet = UIViewController()
+        let window = shownWindow()
+        window.rootViewController = root
+        endTurn()
+        sheet.modalPresentationStyle = .formSheet
+        let scroll = UIScrollView()
+        scroll.contentSize = CGSize(width: 540, height: 3000)
+        scroll.contentInsetAdjustmentBehavior = .never
+        sheet.view.addSubview(scroll)
+        root.present(sheet, animated: false)
+        endTurn()
+        scroll.frame = sheet.view.bounds
+        scroll.contentOffset = CGPoint(x: 0, y: 600)
+        endTurn()
+        let fingers = Fingers()
+        // Down from the middle of the content: it scrolls back; the sheet stays.
+        fingers.drag(from: CGPoint(x: 640, y: 200), to: CGPoint(x: 640, y: 400), steps: 8, interval: 0.02, lift: false)
+        #expect(scroll.contentOffset.y < 450 && sheet.view.transform.isIdentity, "\(scroll.contentOffset) \(sheet.view.transform)")
+        fingers.up()
+        frames(2)
+        // Up: it scrolls.
+        scroll.setContentOffset(.zero, animated: false)
+        fingers.drag(from: CGPoint(x: 640, y: 500), to: CGPoint(x: 640, y: 300), steps: 8, interval: 0.02, lift: false)
+        #expect(scroll.contentOffset.y > 150 && sheet.view.transform.isIdentity)
+        fingers.up()
+        frames(2)
+        // Down from the top: the sheet moves and goes; the content does not bounce.
+        scroll.setContentOffset(.zero, animated: false)
+        fingers.drag(from: CGPoint(x: 640, y: 200), to: CGPoint(x: 640, y: 500), steps: 8, interval: 0.02, lift: false)
+        #expect(scroll.contentOffset.y == 0 && sheet.view.transform.ty > 200, "\(scroll.contentOffset) \(sheet.view.transform)")
+        fingers.up()
+        frames(0.6)
+        #expect(root.presentedViewController == nil)
+    }
+
     @Test func alertsOrderTheirActionsAsUIKitDoes() {
         freshApp()
         let root = UIViewController()

@@ -147,7 +147,7 @@ final class FullScreenPresentationController: UIPresentationController {
 /// 540x620 points, a page sheet the readable width and nearly the full height), a card from just below the top
 /// on narrow ones; a drag down dismisses it unless `isModalInPresentation`.
 @MainActor
-final class SheetPresentationController: UIPresentationController {
+final class SheetPresentationController: UIPresentationController, UIGestureRecognizerDelegate {
     let style: UIModalPresentationStyle
     let dimming = UIView()
 
@@ -189,7 +189,9 @@ final class SheetPresentationController: UIPresentationController {
             v.layer.maskedCorners = c.bounds.width > 700 ? [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
                 : [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             v.clipsToBounds = true
-            v.addGestureRecognizer(SheetDismissPan(target: self, action: SheetPresentationController.dragged))
+            let pan = SheetDismissPan(target: self, action: SheetPresentationController.dragged)
+            pan.delegate = self
+            v.addGestureRecognizer(pan)
         }
         UIView.animate(withDuration: ModalAnimator.duration) { self.dimming.alpha = 1 }
     }
@@ -206,6 +208,10 @@ final class SheetPresentationController: UIPresentationController {
     private func backdropTapped() {
         guard (containerView?.bounds.width ?? 0) > 700 else { return }
         dismissByUser()
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        (gestureRecognizer as? SheetDismissPan)?.movesSheet ?? true
     }
 
     private func dragged(_ pan: SheetDismissPan) {
@@ -231,10 +237,34 @@ final class SheetPresentationController: UIPresentationController {
     }
 }
 
-/// The drag that pulls a sheet down (a pan of its own type, so that it can be told apart from the content's; it does
-/// not yet yield to a scroll view inside the sheet as UIKit's does).
+/// The drag that pulls a sheet down. It yields to a vertically scrolling view inside the sheet, as UIKit's does:
+/// such a scroll view's pan waits for this one, which begins only for a downward drag with the scroll view at its
+/// top (and fails otherwise, so the content scrolls).
 @MainActor
-final class SheetDismissPan: UIPanGestureRecognizer {}
+final class SheetDismissPan: UIPanGestureRecognizer {
+    override func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let sheet = view, let scrollView = otherGestureRecognizer.view as? UIScrollView,
+              otherGestureRecognizer === scrollView.panGestureRecognizer else { return false }
+        return scrollView.isDescendant(of: sheet)
+    }
+
+    /// Whether the drag should move the sheet rather than the content under the finger.
+    var movesSheet: Bool {
+        guard let sheet = view else { return true }
+        let here = location(in: sheet)
+        let start = CGPoint(x: here.x - translation(in: sheet).x, y: here.y - translation(in: sheet).y)
+        var v = sheet.hitTest(start, with: nil)
+        while let current = v, current !== sheet {
+            if let scrollView = current as? UIScrollView, scrollView.isScrollEnabled, scrollView.scrollsVertically {
+                // Up: the content scrolls. Down: the sheet moves only from the content's top.
+                if velocity(in: sheet).y <= 0 || translation(in: sheet).y <= 0 { return false }
+                return scrollView.contentOffset.y <= -scrollView.adjustedContentInset.top + 0.5
+            }
+            v = current.superview
+        }
+        return true
+    }
+}
 
 /// The standard presentation animations: cover vertical (up from the bottom), cross dissolve, flip horizontal (the
 /// compositor's squeeze through the middle), partial curl as cover vertical.
