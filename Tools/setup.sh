@@ -19,6 +19,16 @@ PACKAGES=(
   "$@"
 )
 
+# VITRINE_BACKPORTS=1 (the virtual board's 6.12 kernel): Debian 12's backports suite in apt's own sources, once.
+# Its packages install only when named (apt gives backports a low priority: nothing else is upgraded from it).
+if [ "${VITRINE_BACKPORTS:-0}" = 1 ] && ! grep -rqs "bookworm-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  echo "setup: adding bookworm-backports to apt's sources"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    | $SUDO tee /etc/apt/sources.list.d/vitrine-bookworm-backports.sources >/dev/null
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 update -q
+fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

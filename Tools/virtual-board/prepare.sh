@@ -4,16 +4,34 @@
 # vmlinux (booted through the PVH entry, which skips the slow XZ decompressor under TCG), and an initramfs with
 # busybox as PID 1 and the modules for 9p, virtio, the DRM drivers and input.
 # Output: $VBOARD_DIR (default .build/virtual-board): vmlinux, initramfs.cpio.gz, kver.
+#
+# Usage: prepare.sh [6.1|6.12]. 6.1 (the default) is Debian 12's own kernel. 6.12 is bookworm-backports' (the setup
+# adds that suite to apt's sources), booted from $VBOARD_DIR/k6.12, with vkms built as an out-of-tree module from
+# linux-source-6.12 against the matching headers (Debian builds its kernels without vkms) and put in the
+# initramfs beside the others (loaded only when a run asks: vbload=vkms on the kernel command line).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+KERNEL=${1:-6.1}
 OUT=${VBOARD_DIR:-$PWD/.build/virtual-board}
+case "$KERNEL" in
+  6.1) ;;
+  6.12) OUT="$OUT/k6.12" ;;
+  *) echo "prepare: kernel 6.1 or 6.12, not '$KERNEL'" >&2; exit 2 ;;
+esac
 mkdir -p "$OUT"
 
 # QEMU, the initramfs tools, and seatd (the no-root test), beside the build's own packages.
-bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd udev
+bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd udev zstd xz-utils
 
-# The kernel Debian's linux-image-amd64 points at, unpacked under $OUT/kroot.
-KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
+if [ "$KERNEL" = 6.12 ]; then
+  # The backports suite through apt's own sources (the setup adds it once), then the kernel's version.
+  VITRINE_BACKPORTS=1 bash Tools/setup.sh
+  KPKG=$(apt-cache depends linux-image-amd64/bookworm-backports | awk '/Depends: linux-image-6\.12/ { print $2; exit }')
+  [ -n "$KPKG" ] || { echo "prepare: bookworm-backports has no linux-image-6.12" >&2; exit 1; }
+else
+  # The kernel Debian's linux-image-amd64 points at.
+  KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
+fi
 KVER=${KPKG#linux-image-}
 if [ ! -f "$OUT/kroot/lib/modules/$KVER/modules.dep" ]; then
   echo "virtual board: fetching $KPKG"
@@ -27,9 +45,26 @@ if [ ! -f "$OUT/vmlinux" ] || [ "$(cat "$OUT/kver" 2>/dev/null)" != "$KVER" ]; t
   python3 Tools/virtual-board/extract_vmlinux.py "$OUT/kroot/boot/vmlinuz-$KVER" "$OUT/vmlinux"
 fi
 
+# vkms (6.12 only): its source from linux-source-6.12, built against the headers of the same kernel.
+VKMS=""
+if [ "$KERNEL" = 6.12 ]; then
+  VKMS="$OUT/vkms/vkms.ko"
+  if [ ! -f "$VKMS" ] || ! modinfo -F vermagic "$VKMS" | grep -q "^$KVER "; then
+    bash Tools/setup.sh "linux-headers-$KVER" linux-source-6.12 gcc make
+    echo "virtual board: building vkms for $KVER"
+    rm -rf "$OUT/vkms"
+    mkdir -p "$OUT/vkms"
+    tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$OUT/vkms" --strip-components=5 --wildcards 'linux-source-6.12/drivers/gpu/drm/vkms/*'
+    make -s -C "/usr/src/linux-headers-$KVER" M="$OUT/vkms" CONFIG_DRM_VKMS=m modules
+  fi
+fi
+
 # The initramfs: busybox, the modules (with their dependencies, in load order) and Board/qemu-virt/init.
 MODULES="virtio_pci 9pnet_virtio 9p virtio_gpu bochs uinput evdev virtio_input virtio_console"
-if [ ! -f "$OUT/initramfs.cpio.gz" ] || [ Board/qemu-virt/init -nt "$OUT/initramfs.cpio.gz" ] || [ "$(cat "$OUT/kver" 2>/dev/null)" != "$KVER" ]; then
+# vkms's dependencies are loaded with the others; vkms itself only when asked (it would be another card).
+[ -n "$VKMS" ] && MODULES="$MODULES drm_shmem_helper drm_kms_helper"
+if [ ! -f "$OUT/initramfs.cpio.gz" ] || [ Board/qemu-virt/init -nt "$OUT/initramfs.cpio.gz" ] || [ "$(cat "$OUT/kver" 2>/dev/null)" != "$KVER" ] \
+   || { [ -n "$VKMS" ] && [ "$VKMS" -nt "$OUT/initramfs.cpio.gz" ]; }; then
   STAGE="$OUT/initramfs.d"
   rm -rf "$STAGE"
   mkdir -p "$STAGE"/{bin,dev,proc,sys,newroot,lib/modules}
@@ -40,9 +75,15 @@ if [ ! -f "$OUT/initramfs.cpio.gz" ] || [ Board/qemu-virt/init -nt "$OUT/initram
   done | awk '!seen[$0]++' | while read -r ko; do
     rel=${ko#*/lib/modules/$KVER/}
     mkdir -p "$STAGE/lib/modules/$(dirname "$rel")"
-    cp "$OUT/kroot/lib/modules/$KVER/$rel" "$STAGE/lib/modules/$rel"
+    case "$rel" in
+      # 6.12's modules are XZ-compressed; busybox's insmod loads plain ELF only.
+      *.ko.xz) xz -dc "$OUT/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.xz}"; rel=${rel%.xz} ;;
+      *.ko.zst) zstd -q -dc "$OUT/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.zst}"; rel=${rel%.zst} ;;
+      *) cp "$OUT/kroot/lib/modules/$KVER/$rel" "$STAGE/lib/modules/$rel" ;;
+    esac
     echo "$rel" >> "$STAGE/modules.order"
   done
+  if [ -n "$VKMS" ]; then mkdir -p "$STAGE/lib/modules/extra"; cp "$VKMS" "$STAGE/lib/modules/extra/vkms.ko"; fi
   install -m 755 Board/qemu-virt/init "$STAGE/init"
   (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1 > "$OUT/initramfs.cpio.gz")
 fi

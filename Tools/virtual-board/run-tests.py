@@ -287,6 +287,41 @@ exit 0
 """
 
 
+# vkms on the 6.12 kernel: the kernel's own composition read back through its writeback connector. The app takes
+# each capture itself (VITRINE_WRITEBACK_DIR: it holds DRM master, so only it can commit) when a name is written to
+# its request FIFO; the FIFO lives in the guest's /tmp (9p has no FIFOs) and the captures are copied to $W.
+GUEST_VKMS = GUEST_PRELUDE + r"""
+mkdir -p /tmp/wb && mkfifo /tmp/wb/requests
+cap() {{ timeout 10 sh -c "echo $1 > /tmp/wb/requests" || {{ echo "capture $1: nobody reads the requests"; return 1; }}
+        for i in $(seq 1 100); do grep -q "^$1 " /tmp/wb/captured 2>/dev/null && break; sleep 0.1; done
+        cp /tmp/wb/$1.ppm $W/ 2>/dev/null; }}
+export VITRINE_WRITEBACK_DIR=/tmp/wb
+cat /sys/module/vkms/parameters/enable_writeback > $W/vkms-writeback 2>&1
+VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
+A=$!
+wait_for $W/a.out first-flip-uptime $A && cap first
+kill -USR1 $A; wait_for $W/a.out update-flipped $A && cap updated
+kill -USR2 $A; wait_for $W/a.out "animation:" $A
+kill -TERM $A; wait $A; echo $? > $W/a.status
+# A panel mounted turned, in the two ways KMSOutput can turn the picture: the plane's rotation property (the
+# default where the driver has it) and the copy (VITRINE_PLANE_ROTATION=0).
+for r in 90 180 270; do
+  echo '{{"name": "vkms-turned", "display": {{"connector": "Virtual-1", "mode": "1280x800", "rotation": '$r', "scale": 2}}}}' > $W/turned-$r.json
+  VITRINE_BOARD=$W/turned-$r.json $P > $W/r$r.out 2> $W/r$r.err &
+  R=$!
+  wait_for $W/r$r.out first-flip-uptime $R && cap plane-$r
+  kill -USR1 $R; wait_for $W/r$r.out update-flipped $R && cap plane-$r-updated
+  kill -TERM $R; wait $R; echo $? > $W/r$r.status
+  VITRINE_PLANE_ROTATION=0 VITRINE_BOARD=$W/turned-$r.json $P > $W/c$r.out 2> $W/c$r.err &
+  R=$!
+  wait_for $W/c$r.out first-flip-uptime $R && cap copy-$r
+  kill -TERM $R; wait $R; echo $? > $W/c$r.status
+done
+cp /tmp/wb/captured $W/captured 2>/dev/null
+exit 0
+"""
+
+
 class Results:
     def __init__(self):
         self.failed, self.passed = [], 0
@@ -330,10 +365,18 @@ def shows_other_than(results, name, actual_path, app_frame):
     results.check(name, bad > app_frame[0] * app_frame[1] // 2, f"{bad} pixels differ from the app's frame")
 
 
-def compare(results, name, actual_path, expected, failures_dir, turn=0, tolerance=0):
+def flip_rows(image):
+    """The image upside down (rows in reverse order)."""
+    width, height, data = image
+    row = width * 3
+    return width, height, b"".join(data[y * row:(y + 1) * row] for y in reversed(range(height)))
+
+
+def compare(results, name, actual_path, expected, failures_dir, turn=0, tolerance=0, upside_down=False):
     if not os.path.exists(actual_path):
         return results.check(name, False, f"no capture at {actual_path}")
-    actual = images.rotate(images.read_ppm(actual_path), turn)
+    captured = images.read_ppm(actual_path)
+    actual = images.rotate(flip_rows(captured) if upside_down else captured, turn)
     bad, diff = images.compare(actual, expected, tolerance)
     if bad:
         os.makedirs(failures_dir, exist_ok=True)
@@ -672,9 +715,66 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
                   f"corners {corners}; " + next((l.split("] ")[-1] for l in err.splitlines() if "input:" in l), "no input log"))
 
 
+def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updated):
+    """The display path on vkms (Linux 6.12, the module built from linux-source-6.12), checked on the kernel's own
+    output through writeback: the first frame and a damage-only update pixel-exact, flips paced, and a turned panel
+    both through the plane's rotation property and through the copy."""
+    run = os.path.join(work, "run-vkms")
+    script = run + ".sh"
+    with open(script, "w") as f:
+        f.write(GUEST_VKMS.format(root=ROOT, bin=bin_dir))
+    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "vkms", "--timeout", "300",
+                         "--run-dir", run, script]).returncode
+    results.check("vkms: guest ran (Linux 6.12, vkms.ko built here)", rc == 0, f"status {rc}; console in {run}/console.log")
+    err = read(os.path.join(run, "a.err"))
+    results.check("vkms: the app drives vkms with atomic modesetting", "(vkms)" in err and "atomic modesetting" in err,
+                  next((l.split("] ", 1)[-1] for l in err.splitlines() if "display /dev/dri" in l), "no display line"))
+    compare(results, "vkms first frame (writeback)", os.path.join(run, "first.ppm"), first, failures_dir)
+    compare(results, "vkms damage-only update (writeback)", os.path.join(run, "updated.ppm"), updated, failures_dir)
+    out = read(os.path.join(run, "a.out"))
+    animation = next((l for l in out.splitlines() if l.startswith("animation:")), "")
+    if animation:
+        frames, seconds, hz = int(animation.split()[1]), float(animation.split()[4]), float(animation.split()[7])
+        results.check("vkms: flips paced to the mode", frames / seconds <= hz * 1.1,
+                      f"{frames / seconds:.1f} flips/s for a {hz:.2f} Hz mode (vkms's vblank timer)")
+    else:
+        results.check("vkms: flips paced to the mode", False, "no animation report")
+    flips = [l.split() for l in out.splitlines() if l.startswith("flip ")]
+    steady = [int(f[3]) for f in flips[-10:]] if len(flips) > 12 else []
+    results.check("vkms: small changes copy only their damage", bool(steady) and max(steady) <= 64 * 64 * 4,
+                  f"{max(steady) if steady else '?'} bytes per animation frame")
+    results.check("vkms: SIGTERM ends the app cleanly", read(os.path.join(run, "a.status")).strip() == "0",
+                  f"status {read(os.path.join(run, 'a.status')).strip()}")
+    for r in (90, 180, 270):
+        # The upright picture: portrait for a quarter turn of the 1280x800 mode, landscape for a half turn.
+        screen = "1280x800@2" if r == 180 else "800x1280@2"
+        turned = expected_image(bin_dir, os.path.join(expected_dir, f"vkms-turned-{r}.png"), screen)
+        turned_updated = expected_image(bin_dir, os.path.join(expected_dir, f"vkms-turned-{r}-updated.png"), screen, "--updated")
+        plane_err = read(os.path.join(run, f"r{r}.err"))
+        results.check(f"vkms: rotation {r} uses the plane's rotation property", f"rotation {r} (plane)" in plane_err,
+                      next((l.split("] ", 1)[-1] for l in plane_err.splitlines() if "display /dev/dri" in l), "no display line"))
+        # vkms 6.12's writeback stores each composed row at the plane's *source* row (blend() in vkms_composer.c
+        # passes y_pos, not y, to vkms_writeback_row): where the plane reads its rows bottom up — DRM's rotate-90
+        # (a 270° panel) and reflect-y (rotate-180, which vkms simplifies to both reflections) — the captured rows
+        # come out in reverse order though the scanned-out picture is right. Those captures are put back in order.
+        reversed_rows = r in (180, 270)
+        note = " (writeback rows put back in order: vkms 6.12)" if reversed_rows else ""
+        compare(results, f"vkms rotation {r} by the plane (writeback){note}", os.path.join(run, f"plane-{r}.ppm"), turned,
+                failures_dir, turn=r, upside_down=reversed_rows)
+        compare(results, f"vkms rotation {r} by the plane, damage-only update (writeback){note}",
+                os.path.join(run, f"plane-{r}-updated.ppm"), turned_updated, failures_dir, turn=r, upside_down=reversed_rows)
+        copy_err = read(os.path.join(run, f"c{r}.err"))
+        results.check(f"vkms: rotation {r} in the copy when asked (VITRINE_PLANE_ROTATION=0)", f"rotation {r} (copy)" in copy_err)
+        compare(results, f"vkms rotation {r} by the copy (writeback)", os.path.join(run, f"copy-{r}.ppm"), turned,
+                failures_dir, turn=r)
+        results.check(f"vkms: rotation {r}: both runs end cleanly (the CRTC restored upright)",
+                      read(os.path.join(run, f"r{r}.status")).strip() == "0" and read(os.path.join(run, f"c{r}.status")).strip() == "0"
+                      and "restoring the CRTC failed" not in plane_err + copy_err)
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--displays", default="virtio,bochs")
+    parser.add_argument("--displays", default="virtio,bochs,vkms")
     parser.add_argument("--bin", default=None)
     parser.add_argument("--only", choices=["touch", "boot"], default=None, help="run only these scenarios (while developing)")
     args = parser.parse_args()
@@ -685,6 +785,9 @@ def main():
         print(f"virtual board: {bin_dir}/vboard-probe is missing; build first (swift build --build-tests)")
         return 1
     prepared = subprocess.run(["bash", os.path.join(HERE, "prepare.sh")], capture_output=True, text=True)
+    if prepared.returncode == 0 and "vkms" in args.displays.split(","):
+        # vkms needs the 6.12 kernel from bookworm-backports and the module built from its source.
+        prepared = subprocess.run(["bash", os.path.join(HERE, "prepare.sh"), "6.12"], capture_output=True, text=True)
     if prepared.returncode != 0:
         reason = (prepared.stderr or prepared.stdout).strip().splitlines()[-1:] or ["unknown"]
         print(f"virtual board: SKIPPED — cannot prepare QEMU and the kernel here: {reason[0]}")
@@ -711,6 +814,10 @@ def main():
                       " ".join(read(os.path.join(package, "MANIFEST.txt")).splitlines()[3:4]).strip())
     for display in args.displays.split(","):
         print(f"virtual board, {display}:", flush=True)
+        if display == "vkms":
+            if args.only is None:
+                vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updated)
+            continue
         if args.only == "touch":
             touch_checks(results, display, bin_dir, work, failures_dir, expected_dir)
             continue

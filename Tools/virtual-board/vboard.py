@@ -35,7 +35,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # "none": the caller passes the display device among the QEMU arguments (e.g. with a mode list of its own).
-DISPLAYS = {"virtio": ["-device", "virtio-gpu-pci"], "bochs": ["-device", "bochs-display"], "none": []}
+DISPLAYS = {"virtio": ["-device", "virtio-gpu-pci"], "bochs": ["-device", "bochs-display"], "none": [], "vkms": []}
+# What the guest loads for a display that is a kernel module rather than a QEMU device (the 6.12 board's vkms,
+# with its overlay plane on; writeback and cursor are on by default).
+DISPLAY_MODULES = {"vkms": "vbload=vkms vbloadargs=enable_overlay=1"}
 
 
 class QMP:
@@ -104,12 +107,19 @@ def main():
                         help="boot systemd, starting only the unit file GUEST_SCRIPT (steps as with --boot)")
     parser.add_argument("--steps", default=None, help="with --boot: what the host does, in order (JSON)")
     parser.add_argument("--append", default="", help="more kernel command line")
+    parser.add_argument("--kernel", choices=["6.1", "6.12"], default=None,
+                        help="the guest kernel (prepare.sh KERNEL makes it); default 6.1, 6.12 for vkms")
     parser.add_argument("script")
     parser.add_argument("qemu_args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     extra = args.qemu_args[1:] if args.qemu_args[:1] == ["--"] else args.qemu_args
 
     board = os.environ.get("VBOARD_DIR", os.path.join(ROOT, ".build", "virtual-board"))
+    kernel_choice = args.kernel or ("6.12" if args.display == "vkms" else "6.1")
+    if kernel_choice == "6.12":
+        board = os.path.join(board, "k6.12")
+    if args.display in DISPLAY_MODULES:
+        args.append = (DISPLAY_MODULES[args.display] + " " + args.append).strip()
     kernel, initrd = os.path.join(board, "vmlinux"), os.path.join(board, "initramfs.cpio.gz")
     for needed in (kernel, initrd):
         if not os.path.exists(needed):

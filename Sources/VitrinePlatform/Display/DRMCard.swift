@@ -135,6 +135,8 @@ public final class DRMCard {
         for i in 0..<Int(res.pointee.count_connectors) {
             guard let c = drmModeGetConnector(fd, res.pointee.connectors[i]) else { continue }
             defer { drmModeFreeConnector(c) }
+            // A writeback connector (visible once a capture asked for them) is not a display.
+            if c.pointee.connector_type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) { continue }
             let modes = (0..<Int(c.pointee.count_modes)).map { DisplayMode(c.pointee.modes[$0]) }
             let encoders = (0..<Int(c.pointee.count_encoders)).map { c.pointee.encoders[$0] }
             let typeName = drmModeGetConnectorTypeName(c.pointee.connector_type).map { String(cString: $0) } ?? "Unknown"
@@ -204,6 +206,40 @@ public final class DRMCard {
             var nameTuple = prop.pointee.name
             let name = withUnsafeBytes(of: &nameTuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             out[name] = (prop.pointee.prop_id, props.pointee.prop_values[i])
+        }
+        return out
+    }
+
+    /// The names and values of an enum or bitmask property (a plane's `rotation`: `rotate-0` -> 0, `rotate-90` -> 1,
+    /// … — for a bitmask, the values are bit numbers).
+    func propertyEnums(_ propertyID: UInt32) -> [String: UInt64] {
+        guard let prop = drmModeGetProperty(fd, propertyID) else { return [:] }
+        defer { drmModeFreeProperty(prop) }
+        var out: [String: UInt64] = [:]
+        for i in 0..<Int(prop.pointee.count_enums) {
+            var e = prop.pointee.enums[i]
+            let name = withUnsafeBytes(of: &e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            out[name] = e.value
+        }
+        return out
+    }
+
+    /// The writeback connectors that can take the output of CRTC number `crtcIndex` (needs the atomic and writeback
+    /// client capabilities set: the kernel hides them from other clients).
+    func writebackConnectors(crtcIndex: Int) -> [UInt32] {
+        guard let res = drmModeGetResources(fd) else { return [] }
+        defer { drmModeFreeResources(res) }
+        var out: [UInt32] = []
+        for i in 0..<Int(res.pointee.count_connectors) {
+            guard let c = drmModeGetConnector(fd, res.pointee.connectors[i]) else { continue }
+            defer { drmModeFreeConnector(c) }
+            guard c.pointee.connector_type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK) else { continue }
+            let reaches = (0..<Int(c.pointee.count_encoders)).contains { j in
+                guard let e = drmModeGetEncoder(fd, c.pointee.encoders[j]) else { return false }
+                defer { drmModeFreeEncoder(e) }
+                return e.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0
+            }
+            if reaches { out.append(c.pointee.connector_id) }
         }
         return out
     }

@@ -98,6 +98,18 @@ public final class KMSOutput: PowerControlledOutput {
     private var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     private var atomicProps: AtomicProperties?
     private var modeBlob: UInt32 = 0
+    /// The primary plane's `rotation` property and the value that turns the buffers onto the panel, when the
+    /// driver turns them (the buffers are then logical-sized and copied upright); `nil`: the copy turns them.
+    private var planeRotation: (property: UInt32, value: UInt64)?
+    /// How the panel's rotation is done: by the plane (`"plane"`), by the copy (`"copy"`), or not needed (`"none"`).
+    public var rotationMethod: String { rotation == 0 ? "none" : planeRotation == nil ? "copy" : "plane" }
+    /// The rotation the copy applies (none when the plane turns the picture).
+    private var copyRotation: Int { planeRotation == nil ? rotation : 0 }
+    /// Writeback captures on request (tests, diagnostics): see `listenForCaptureRequests`.
+    private var writeback: WritebackCapture?
+    private var captureDirectory: String?
+    private var captureRequests: [String] = []
+    private var captureSource: FileDescriptorSource?
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
     /// While the display is switched off: no frames (damage waits).
@@ -190,19 +202,38 @@ public final class KMSOutput: PowerControlledOutput {
         usesAtomic = atomic
         savedCRTC = drmModeGetCrtc(card.fd, crtc.rawValue)
 
+        // A rotated panel: the primary plane turns the picture when the driver offers that rotation (DRM's rotations
+        // are counter-clockwise, the board's clockwise), unless VITRINE_PLANE_ROTATION=0 asks for the copy to do it.
+        if atomic, rotation != 0, ProcessInfo.processInfo.environment["VITRINE_PLANE_ROTATION"] != "0", let plane = primary?.id,
+           let property = card.properties(object: plane.rawValue, type: UInt32(DRM_MODE_OBJECT_PLANE))["rotation"],
+           let bit = card.propertyEnums(property.id)["rotate-\((360 - rotation) % 360)"] {
+            planeRotation = (property.id, 1 << bit)
+        }
         let bpp = format == rgb565 ? 2 : 4
-        buffers = [try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height, format: format, bytesPerPixel: bpp),
-                   try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height, format: format, bytesPerPixel: bpp)]
-        // What each buffer has not received yet, in logical pixels: everything.
-        for b in buffers { b.missed = [PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)] }
+        func makeBuffers() throws {
+            // Turned by the plane, the buffers hold the upright (logical) picture; else the panel's.
+            let (w, h) = planeRotation == nil ? (mode.width, mode.height) : (pixelWidth, pixelHeight)
+            buffers = [try DumbBuffer(fd: card.fd, width: w, height: h, format: format, bytesPerPixel: bpp),
+                       try DumbBuffer(fd: card.fd, width: w, height: h, format: format, bytesPerPixel: bpp)]
+            // What each buffer has not received yet, in logical pixels: everything.
+            for b in buffers { b.missed = [PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)] }
+        }
+        try makeBuffers()
         if usesAtomic {
             var raw = mode.raw
             guard drmModeCreatePropertyBlob(card.fd, &raw, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
                 throw DisplayError.call("drmModeCreatePropertyBlob(mode)", errno: errno, path: card.path)
             }
+            if planeRotation != nil, !testAtomicModeset() {
+                // The driver lists the rotation but refuses it with this mode or format: the copy turns the picture.
+                log.notice("the plane's rotate-\((360 - rotation) % 360) is refused (TEST_ONLY); rotating in the copy")
+                planeRotation = nil
+                try makeBuffers()
+            }
             if !testAtomicModeset() {
                 log.notice("atomic TEST_ONLY modeset refused; using the legacy API")
                 usesAtomic = false
+                if planeRotation != nil { planeRotation = nil; try makeBuffers() }
             }
         }
         fdSource = loop.watchReadable(fd: card.fd) { [weak self] in self?.readEvents() }
@@ -213,7 +244,10 @@ public final class KMSOutput: PowerControlledOutput {
         } else if ProcessInfo.processInfo.environment[DisplaySignals.environmentKey] == "1" {
             listenForSessionSignals()
         }
-        log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation)")
+        log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation) (\(rotationMethod))")
+        if usesAtomic, let directory = ProcessInfo.processInfo.environment["VITRINE_WRITEBACK_DIR"] {
+            listenForCaptureRequests(directory: directory, crtcIndex: crtcIndex)
+        }
     }
 
     isolated deinit { restore() }
@@ -282,9 +316,18 @@ public final class KMSOutput: PowerControlledOutput {
         fdSource?.cancel()
         fdSource = nil
         paceTimer?.invalidate()
+        captureSource?.cancel()
+        captureSource = nil
+        writeback = nil
         guard let saved = savedCRTC else { return }
         savedCRTC = nil
-        if modeSet {
+        if modeSet, planeRotation != nil, let props = atomicProps {
+            // The plane's rotation outlives a legacy SetCrtc (the kernel keeps it and would turn the console's
+            // framebuffer): put everything back in one atomic commit with the rotation upright.
+            if !restoreAtomically(saved.pointee, props: props) {
+                log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))")
+            }
+        } else if modeSet {
             var connectorID = connector.id.rawValue
             var savedMode = saved.pointee.mode
             let valid = saved.pointee.mode_valid != 0
@@ -469,6 +512,139 @@ public final class KMSOutput: PowerControlledOutput {
         _ = drmHandleEvent(card.fd, &context)
     }
 
+    // MARK: Writeback captures
+
+    /// Takes capture requests: `directory/requests` is a FIFO (the test makes it) whose lines name captures; each is
+    /// taken at the next quiet moment (no flip in flight) through the CRTC's writeback connector, written to
+    /// `directory/NAME.ppm`, and its name appended to `directory/captured`. Without a writeback connector, says so
+    /// once and takes none.
+    private func listenForCaptureRequests(directory: String, crtcIndex: Int) {
+        guard let capture = WritebackCapture(card: card, crtcIndex: crtcIndex, width: mode.width, height: mode.height) else {
+            log.notice("VITRINE_WRITEBACK_DIR is set but \(card.driverName) has no writeback connector for this CRTC")
+            return
+        }
+        let fifo = directory + "/requests"
+        // Read-write so that the FIFO never reads end-of-file when a writer closes it.
+        let fd = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            log.error("writeback captures: cannot open \(fifo): \(String(cString: strerror(errno)))")
+            return
+        }
+        writeback = capture
+        captureDirectory = directory
+        var pending = ""
+        captureSource = loop.watchReadable(fd: fd) { [weak self] in
+            var chunk = [UInt8](repeating: 0, count: 512)
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { return }
+            pending += String(decoding: chunk[0..<n], as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                let name = pending[..<newline].trimmingCharacters(in: .whitespaces)
+                pending.removeSubrange(...newline)
+                if !name.isEmpty { self?.captureRequests.append(name) }
+            }
+            self?.captureIfQuiet()
+        }
+        log.info("writeback captures from \(fifo) (connector \(capture.connector))")
+    }
+
+    /// Takes the waiting captures if nothing is in flight: a blocking commit of the buffer on screen with the
+    /// writeback attached, then the fence, then the file.
+    private func captureIfQuiet() {
+        guard !captureRequests.isEmpty, let writeback, let directory = captureDirectory, let props = atomicProps,
+              modeSet, !flipPending, !isReleased else { return }
+        let name = captureRequests.removeFirst()
+        let front = buffers[1 - back]
+        var fence: Int32 = -1
+        // Cloned: the writeback beside the panel's connector. Drivers whose encoders cannot be cloned (vkms in 6.12
+        // sets no possible_clones: the kernel's clone check refuses the pair) get the writeback alone on the CRTC
+        // for the capture — a modeset away from the panel and one back.
+        func commit(alone: Bool, testOnly: Bool) -> Bool {
+            guard let req = drmModeAtomicAlloc() else { return false }
+            defer { drmModeAtomicFree(req) }
+            drmModeAtomicAddProperty(req, props.plane, props.planeFB, UInt64(front.framebufferID))
+            var modeset = writeback.add(to: req, crtc: props.crtc, fence: &fence)
+            if alone {
+                drmModeAtomicAddProperty(req, props.connector, props.connectorCRTC, 0)
+                modeset = true
+            }
+            let flags = (modeset ? UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) : 0) | (testOnly ? UInt32(DRM_MODE_ATOMIC_TEST_ONLY) : 0)
+            return drmModeAtomicCommit(card.fd, req, flags, nil) == 0
+        }
+        let alone = !commit(alone: false, testOnly: true)
+        let ok = commit(alone: alone, testOnly: false)
+        if ok && !alone { writeback.committed() }
+        var result = "failed"
+        if ok {
+            if writeback.wait(fence: fence) {
+                do {
+                    try writeback.writePPM(to: "\(directory)/\(name).ppm")
+                    result = "ok"
+                } catch {
+                    log.error("writeback capture \(name): \(error)")
+                }
+            } else {
+                log.error("writeback capture \(name): the fence did not signal")
+            }
+        } else {
+            log.error("writeback capture \(name): commit refused: \(String(cString: strerror(errno)))")
+        }
+        if ok && alone && !reattachPanel(props: props, front: front, writeback: writeback) {
+            log.error("writeback capture \(name): the panel's connector could not be routed back: \(String(cString: strerror(errno)))")
+        }
+        if let line = "\(name) \(result)\n".data(using: .utf8), let handle = FileHandle(forWritingAtPath: "\(directory)/captured")
+            ?? (FileManager.default.createFile(atPath: "\(directory)/captured", contents: nil) ? FileHandle(forWritingAtPath: "\(directory)/captured") : nil) {
+            handle.seekToEndOfFile()
+            handle.write(line)
+            try? handle.close()
+        }
+        if captureRequests.isEmpty { submitIfReady() } else { captureIfQuiet() }
+    }
+
+    /// After a capture with the writeback alone on the CRTC: the panel's connector back, the writeback off.
+    private func reattachPanel(props: AtomicProperties, front: DumbBuffer, writeback: WritebackCapture) -> Bool {
+        guard let req = drmModeAtomicAlloc() else { return false }
+        defer { drmModeAtomicFree(req) }
+        drmModeAtomicAddProperty(req, props.plane, props.planeFB, UInt64(front.framebufferID))
+        drmModeAtomicAddProperty(req, props.connector, props.connectorCRTC, UInt64(props.crtc))
+        let wb = card.properties(object: writeback.connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        if let id = wb["CRTC_ID"]?.id { drmModeAtomicAddProperty(req, writeback.connector, id, 0) }
+        return drmModeAtomicCommit(card.fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0
+    }
+
+    /// Puts the CRTC back as `saved` describes, the plane upright, in one atomic commit.
+    private func restoreAtomically(_ saved: drmModeCrtc, props: AtomicProperties) -> Bool {
+        guard let req = drmModeAtomicAlloc() else { return false }
+        defer { drmModeAtomicFree(req) }
+        var blob: UInt32 = 0
+        var mode = saved.mode
+        let shows = saved.buffer_id != 0 && saved.mode_valid != 0
+        if shows, drmModeCreatePropertyBlob(card.fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob) != 0 { return false }
+        defer { if blob != 0 { drmModeDestroyPropertyBlob(card.fd, blob) } }
+        let (w, h) = shows ? (UInt64(mode.hdisplay), UInt64(mode.vdisplay)) : (0, 0)
+        let plane = props.plane
+        if let planeRotation { drmModeAtomicAddProperty(req, plane, planeRotation.property, 1) } // rotate-0 is bit 0
+        drmModeAtomicAddProperty(req, plane, props.planeFB, UInt64(saved.buffer_id))
+        drmModeAtomicAddProperty(req, plane, props.planeCRTC, shows ? UInt64(props.crtc) : 0)
+        drmModeAtomicAddProperty(req, plane, props.srcX, UInt64(saved.x) << 16)
+        drmModeAtomicAddProperty(req, plane, props.srcY, UInt64(saved.y) << 16)
+        drmModeAtomicAddProperty(req, plane, props.srcW, w << 16)
+        drmModeAtomicAddProperty(req, plane, props.srcH, h << 16)
+        drmModeAtomicAddProperty(req, plane, props.crtcX, 0)
+        drmModeAtomicAddProperty(req, plane, props.crtcY, 0)
+        drmModeAtomicAddProperty(req, plane, props.crtcW, w)
+        drmModeAtomicAddProperty(req, plane, props.crtcH, h)
+        drmModeAtomicAddProperty(req, props.crtc, props.crtcMode, UInt64(blob))
+        drmModeAtomicAddProperty(req, props.crtc, props.crtcActive, shows ? 1 : 0)
+        drmModeAtomicAddProperty(req, props.connector, props.connectorCRTC, shows ? UInt64(props.crtc) : 0)
+        if let writeback, writeback.attached {
+            // The writeback connector goes too (it was routed to the CRTC for captures).
+            let wb = card.properties(object: writeback.connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+            if let id = wb["CRTC_ID"]?.id { drmModeAtomicAddProperty(req, writeback.connector, id, 0) }
+        }
+        return drmModeAtomicCommit(card.fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0
+    }
+
     private func flipCompleted() {
         flipPending = false
         framesOnScreen = framesInFlight
@@ -479,6 +655,7 @@ public final class KMSOutput: PowerControlledOutput {
         for observer in flipObservers { observer(self) }
         if blackOutWhenFlipped { blackOutWhenFlipped = false; return blackOut() }
         if dpmsOffWhenFlipped { dpmsOffWhenFlipped = false; return setDPMS(on: false) }
+        if !captureRequests.isEmpty { return captureIfQuiet() }
         submitIfReady()
     }
 
@@ -495,7 +672,7 @@ public final class KMSOutput: PowerControlledOutput {
         for rect in rects {
             let r = rect.intersection(logical)
             guard !r.isEmpty else { continue }
-            if format == xrgb && rotation == 0 {
+            if format == xrgb && copyRotation == 0 {
                 FrameCopy.copy(r, from: pixels, bytesPerRow: bytesPerRow, to: buffer.memory, destinationBytesPerRow: buffer.pitch,
                                streaming: streaming)
             } else {
@@ -517,11 +694,11 @@ public final class KMSOutput: PowerControlledOutput {
                                                  buffer.memory.assumingMemoryBound(to: UInt32.self), Int32(buffer.pitch)) else { return }
         defer { pixman_image_unref(src); pixman_image_unref(dst) }
         let target = panelRect(r)
-        if rotation != 0 {
+        if copyRotation != 0 {
             // pixman maps destination (panel) pixels to source (logical) ones.
             let (pw, ph) = (Double(buffer.width), Double(buffer.height))
             let m: [[Double]]
-            switch rotation {
+            switch copyRotation {
             case 90: m = [[0, 1, 0], [-1, 0, pw]]      // x = py, y = PW - px
             case 180: m = [[-1, 0, pw], [0, -1, ph]]   // x = PW - px, y = PH - py
             default: m = [[0, -1, ph], [1, 0, 0]]      // x = PH - py, y = px
@@ -538,10 +715,11 @@ public final class KMSOutput: PowerControlledOutput {
                                  Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
     }
 
-    /// Where logical rectangle `r` lands on the panel.
+    /// Where logical rectangle `r` lands in the buffers (the panel's pixels, or the upright picture when the plane
+    /// turns it).
     func panelRect(_ r: PixelRect) -> PixelRect {
         let (pw, ph) = (mode.width, mode.height)
-        switch rotation {
+        switch copyRotation {
         case 90: return PixelRect(x: pw - r.maxY, y: r.x, width: r.height, height: r.width)
         case 180: return PixelRect(x: pw - r.maxX, y: ph - r.maxY, width: r.width, height: r.height)
         case 270: return PixelRect(x: r.y, y: ph - r.maxX, width: r.height, height: r.width)
@@ -595,8 +773,9 @@ public final class KMSOutput: PowerControlledOutput {
             drmModeAtomicAddProperty(req, plane, props.srcH, UInt64(buffer.height) << 16)
             drmModeAtomicAddProperty(req, plane, props.crtcX, 0)
             drmModeAtomicAddProperty(req, plane, props.crtcY, 0)
-            drmModeAtomicAddProperty(req, plane, props.crtcW, UInt64(buffer.width))
-            drmModeAtomicAddProperty(req, plane, props.crtcH, UInt64(buffer.height))
+            drmModeAtomicAddProperty(req, plane, props.crtcW, UInt64(mode.width))
+            drmModeAtomicAddProperty(req, plane, props.crtcH, UInt64(mode.height))
+            if let planeRotation { drmModeAtomicAddProperty(req, plane, planeRotation.property, planeRotation.value) }
         }
         drmModeAtomicAddProperty(req, plane, props.planeFB, UInt64(buffer.framebufferID))
         var blob: UInt32 = 0
