@@ -84,6 +84,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
                 MainActor.assumeIsolated { if CommandLine.arguments.contains("--slide") { self?.slide() } else { self?.recolour() } }
             },
             handleSignal(SIGUSR2, on: .main) { [weak self] in MainActor.assumeIsolated { self?.animate() } },
+            handleSignal(SIGHUP, on: .main) { MainActor.assumeIsolated { cursorBench() } },
         ]
         return true
     }
@@ -155,6 +156,33 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             }
         }
     }
+}
+
+/// SIGHUP: the pointer's cost — 1,000 absolute pointer events through the input path (InputRouter ->
+/// PointerCursor -> the cursor plane, or the drawn pointer), timed; then the frames they caused, if any.
+@MainActor
+func cursorBench() {
+    let app = UIApplication.shared
+    let device = 9_999
+    app.input.handle(.deviceAdded(time: MonotonicClock.microsecondsNow, InputDeviceInfo(id: device, name: "bench pointer", node: "bench", capabilities: .pointer)))
+    let output = UIScreen.main.output as? KMSOutput
+    let flipsBefore = output?.flipCount ?? 0, updatesBefore = output?.cursorUpdates ?? 0
+    let count = 1_000
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    let start = MonotonicClock.microsecondsNow
+    for i in 0..<count {
+        let t = Double(i) / Double(count)
+        app.input.handle(.pointerAbsolute(time: MonotonicClock.microsecondsNow, device: device, x: 0.2 + 0.6 * t, y: 0.3 + 0.4 * t))
+    }
+    let elapsed = Double(MonotonicClock.microsecondsNow - start)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) - cpuBefore
+    let plane = output?.isCursorShown ?? false
+    say(String(format: "cursor-bench: %d moves, %.1f us each (%.1f us CPU), %@, %d cursor-plane updates, %d flips",
+               count, elapsed / Double(count), cpu / Double(count), plane ? "cursor plane" : "drawn",
+               (output?.cursorUpdates ?? 0) - updatesBefore, (output?.flipCount ?? 0) - flipsBefore))
 }
 
 /// One line on standard output, written at once (the guest script waits for these lines).

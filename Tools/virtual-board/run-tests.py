@@ -317,6 +317,19 @@ for r in 90 180 270; do
   wait_for $W/c$r.out first-flip-uptime $R && cap copy-$r
   kill -TERM $R; wait $R; echo $? > $W/c$r.status
 done
+# The pointer: QEMU's virtio tablet (absolute) moves it to the middle of the top half; the cursor plane shows it
+# with no frame drawn; a finger (a uinput tap) hides it; then its cost per event (SIGHUP: 1,000 moves).
+VITRINE_BOARD=qemu-virt $P > $W/m.out 2> $W/m.err &
+M=$!
+wait_for $W/m.out first-flip-uptime $M && sleep 1
+grep -c '^flip' $W/m.out > $W/m.flips-before
+sh $T/control.sh qmp move '{{"execute": "input-send-event", "arguments": {{"events": [{{"type": "abs", "data": {{"axis": "x", "value": 16384}}}}, {{"type": "abs", "data": {{"axis": "y", "value": 8192}}}}]}}}}'
+sleep 1; cap pointer
+grep -c '^flip' $W/m.out > $W/m.flips-after
+{bin}/vitrine-input replay --settle 1 {root}/Recordings/tap.txt > $W/m.tap.log 2>&1
+sleep 1; cap pointer-hidden
+kill -HUP $M; wait_for $W/m.out cursor-bench $M
+kill -TERM $M; wait $M; echo $? > $W/m.status
 cp /tmp/wb/captured $W/captured 2>/dev/null
 exit 0
 """
@@ -724,7 +737,7 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
     with open(script, "w") as f:
         f.write(GUEST_VKMS.format(root=ROOT, bin=bin_dir))
     rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "vkms", "--timeout", "300",
-                         "--run-dir", run, script]).returncode
+                         "--run-dir", run, script, "--", "-device", "virtio-tablet-pci"]).returncode
     results.check("vkms: guest ran (Linux 6.12, vkms.ko built here)", rc == 0, f"status {rc}; console in {run}/console.log")
     err = read(os.path.join(run, "a.err"))
     results.check("vkms: the app drives vkms with atomic modesetting", "(vkms)" in err and "atomic modesetting" in err,
@@ -770,6 +783,35 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
         results.check(f"vkms: rotation {r}: both runs end cleanly (the CRTC restored upright)",
                       read(os.path.join(run, f"r{r}.status")).strip() == "0" and read(os.path.join(run, f"c{r}.status")).strip() == "0"
                       and "restoring the CRTC failed" not in plane_err + copy_err)
+    # The pointer on the cursor plane: at the tablet's position (0.5, 0.25 of the panel: pixel (640, 200)), darker
+    # than the page; no frame drawn for it; gone after a touch.
+    pointer_err = read(os.path.join(run, "m.err"))
+    results.check("vkms: the pointer goes on the cursor plane", "pointer on the cursor plane" in pointer_err,
+                  next((l.split("] ", 1)[-1] for l in pointer_err.splitlines() if "cursor plane" in l), "no cursor-plane line"))
+
+    def shade(name, x, y):
+        path = os.path.join(run, f"{name}.ppm")
+        if not os.path.exists(path):
+            return None
+        w, h, data = images.read_ppm(path)
+        i = (y * w + x) * 3
+        return sum(data[i:i + 3])
+    page = shade("pointer", 640, 260)
+    shown = shade("pointer", 640, 200)
+    results.check("vkms: a tablet move shows the pointer where it points (writeback)",
+                  shown is not None and page is not None and shown < page - 150, f"at (640, 200) {shown}, the page {page}")
+    before, after = read(os.path.join(run, "m.flips-before")).strip(), read(os.path.join(run, "m.flips-after")).strip()
+    results.check("vkms: moving the pointer draws no frame (the kernel moves the plane)", before != "" and before == after,
+                  f"flips {before} before the move, {after} after")
+    hidden = shade("pointer-hidden", 640, 200)
+    results.check("vkms: a touch hides the pointer (writeback)", hidden is not None and page is not None and abs(hidden - page) <= 3,
+                  f"at (640, 200) {hidden} after the tap, the page {page}")
+    bench = next((l for l in read(os.path.join(run, "m.out")).splitlines() if l.startswith("cursor-bench")), "")
+    results.check("vkms: 1,000 pointer moves update the cursor plane and draw no frame",
+                  "cursor plane" in bench and bench.rstrip().endswith(" 0 flips"), bench or "no report")
+    if bench:
+        print(f"  figure: vkms pointer cost (TCG guest): {bench.split(': ', 1)[1]}", flush=True)
+
 
 
 def main():

@@ -83,6 +83,8 @@ open class UIApplication: UIResponder {
     lazy var idleTimer = IdleTimer(application: self)
     /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
     public lazy var input = InputRouter(application: self)
+    /// The pointer a mouse or touchpad moves (on the cursor plane, or drawn).
+    lazy var pointerCursor = PointerCursor(application: self)
     /// Text input: the first responder's keyboard (or input view) and the keyboard notifications.
     lazy var textInput = TextInputSystem(application: self)
     private var ignoringDepth = 0
@@ -293,7 +295,7 @@ open class UIApplication: UIResponder {
         let changed = windowEntries.contains { entry in
             guard let w = entry.window else { return false }
             return w.screen.compositor.needsComposite(w.layer)
-        } || !vacatedScreens.isEmpty
+        } || !vacatedScreens.isEmpty || pointerCursor.needsComposite
         guard changed || didWork else { return }
         // The windows back to front and their screens, in buffers kept from frame to frame (no allocation).
         var ordered = frameWindows, screens = frameScreens

@@ -48,6 +48,8 @@ public final class InputRouter {
         let seconds = TimeInterval(event.time) / 1_000_000
         switch event {
         case let .touchDown(_, device, slot, x, y, major):
+            // A finger on the screen: the pointer goes, as on touch devices.
+            application.pointerCursor.hide()
             queue(device, slot, .began, x, y, major, seconds)
         case let .touchMotion(_, device, slot, x, y, major):
             queue(device, slot, .moved, x, y, major, seconds)
@@ -155,6 +157,7 @@ public final class InputRouter {
 
     private func movePointer(to p: CGPoint, device: Int, screen: UIScreen, time: TimeInterval) {
         pointerLocation = p
+        application.pointerCursor.moved(to: p, on: screen)
         guard pointerDown else { return }
         application.touchDelivery.deliver([TouchDelivery.Contact(key: TouchKey(device: 0, slot: Self.pointerSlot), phase: .moved,
                                                                  location: p, screen: screen, type: .indirectPointer)], time: time)

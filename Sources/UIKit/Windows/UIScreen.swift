@@ -83,6 +83,8 @@ open class UIScreen: NSObject {
     public let compositor: Compositor
     /// Backlight and blanking (UIScreen+Power.swift).
     let power = ScreenPower()
+    /// The pointer drawn in the frame where no cursor plane shows it (PointerCursor.swift); composited last.
+    var softwarePointerLayer: CALayer?
     /// The roots of a frame: a buffer reused from frame to frame.
     private var frameRoots: [Compositor.Root] = []
 
@@ -95,6 +97,8 @@ open class UIScreen: NSObject {
         frameRoots = []
         defer { roots.removeAll(keepingCapacity: true); frameRoots = roots }
         for w in windows where w.screen === self { roots.append(Compositor.Root(layer: w.layer, toScreen: .identity)) }
+        // The drawn pointer stays a root once made, shown or hidden, so that hiding it repaints where it was.
+        if let pointer = softwarePointerLayer { roots.append(Compositor.Root(layer: pointer, toScreen: .identity)) }
         return compositor.composite(roots)
     }
 

@@ -110,6 +110,12 @@ public final class KMSOutput: PowerControlledOutput {
     private var captureDirectory: String?
     private var captureRequests: [String] = []
     private var captureSource: FileDescriptorSource?
+    /// The pointer image on the CRTC's cursor plane (turned for the panel), and where it is.
+    private var cursor: (buffer: DumbBuffer, image: CursorImage)?
+    private var cursorShown = false
+    private var cursorPanelPosition = (x: 0, y: 0)
+    /// Cursor-plane updates so far (moves, shows, hides): none of them is a frame.
+    public private(set) var cursorUpdates = 0
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
     /// While the display is switched off: no frames (damage waits).
@@ -286,6 +292,8 @@ public final class KMSOutput: PowerControlledOutput {
         flipPending = false
         modeSet = false
         repaintEverything()
+        // The console had the CRTC: the pointer goes back where it was.
+        if cursorShown { cursorShown = false; showCursorPlane() }
         log.info("display acquired (VT switched back): repainting")
         onActivityChange?(true)
         submitIfReady()
@@ -319,6 +327,8 @@ public final class KMSOutput: PowerControlledOutput {
         captureSource?.cancel()
         captureSource = nil
         writeback = nil
+        if cursor != nil, !isReleased { drmModeSetCursor(card.fd, crtc.rawValue, 0, 0, 0) }
+        cursor = nil
         guard let saved = savedCRTC else { return }
         savedCRTC = nil
         if modeSet, planeRotation != nil, let props = atomicProps {
@@ -510,6 +520,75 @@ public final class KMSOutput: PowerControlledOutput {
             MainActor.assumeIsolated { output.flipCompleted() }
         }
         _ = drmHandleEvent(card.fd, &context)
+    }
+
+    // MARK: The cursor plane
+
+    /// Puts `image` (upright) on the CRTC's cursor plane, hidden until `moveCursor`; `false` when the driver has no
+    /// cursor plane or the image does not fit the plane's size (the caller then draws the pointer itself). The
+    /// legacy cursor calls are used: drivers with a cursor plane turn them into cursor-plane updates that need no
+    /// page flip, so moving the pointer repaints nothing.
+    public func installCursor(_ image: CursorImage) -> Bool {
+        let upright = image.turned(rotation)
+        let w = Int(card.capability(DRM_CAP_CURSOR_WIDTH) ?? 64), h = Int(card.capability(DRM_CAP_CURSOR_HEIGHT) ?? 64)
+        guard upright.width <= w, upright.height <= h, !isReleased,
+              let buffer = try? DumbBuffer(fd: card.fd, width: w, height: h, format: vitrine_drm_format_argb8888(), bytesPerPixel: 4),
+              buffer.pitch == w * 4 else { return false }
+        for y in 0..<upright.height {
+            let row = buffer.memory.advanced(by: y * buffer.pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<upright.width { row[x] = upright.pixels[y * upright.width + x] }
+        }
+        // Probe: a driver without a cursor plane refuses (ENXIO, EINVAL); hide it again at once.
+        guard drmModeSetCursor2(card.fd, crtc.rawValue, buffer.handle, UInt32(w), UInt32(h),
+                                Int32(upright.hotspotX), Int32(upright.hotspotY)) == 0 else {
+            log.info("no cursor plane on \(card.driverName) (\(String(cString: strerror(errno)))): the pointer is drawn in the frame")
+            return false
+        }
+        drmModeSetCursor(card.fd, crtc.rawValue, 0, 0, 0)
+        cursor = (buffer, upright)
+        cursorShown = false
+        log.info("pointer on the cursor plane (\(w)x\(h))")
+        return true
+    }
+
+    /// Moves the pointer's hotspot to logical pixel (`x`, `y`) and shows it.
+    public func moveCursor(toLogicalX x: Double, y: Double) {
+        guard let cursor, !isReleased, !isPoweredDown else { return }
+        let lx = Int(x.rounded(.down)), ly = Int(y.rounded(.down))
+        let (pw, ph) = (mode.width, mode.height)
+        let (px, py): (Int, Int)
+        switch rotation {
+        case 90: (px, py) = (pw - 1 - ly, lx)
+        case 180: (px, py) = (pw - 1 - lx, ph - 1 - ly)
+        case 270: (px, py) = (ly, ph - 1 - lx)
+        default: (px, py) = (lx, ly)
+        }
+        cursorPanelPosition = (px - cursor.image.hotspotX, py - cursor.image.hotspotY)
+        if !cursorShown { showCursorPlane() }
+        if drmModeMoveCursor(card.fd, crtc.rawValue, Int32(cursorPanelPosition.x), Int32(cursorPanelPosition.y)) == 0 {
+            cursorUpdates += 1
+        }
+    }
+
+    /// Hides the pointer (touch input took over, as touch devices do).
+    public func hideCursor() {
+        guard cursor != nil, cursorShown else { return }
+        cursorShown = false
+        if !isReleased, drmModeSetCursor(card.fd, crtc.rawValue, 0, 0, 0) == 0 { cursorUpdates += 1 }
+    }
+
+    /// Whether the pointer shows on the cursor plane now.
+    public var isCursorShown: Bool { cursorShown }
+
+    private func showCursorPlane() {
+        guard let cursor else { return }
+        let b = cursor.buffer
+        if drmModeSetCursor2(card.fd, crtc.rawValue, b.handle, UInt32(b.width), UInt32(b.height),
+                             Int32(cursor.image.hotspotX), Int32(cursor.image.hotspotY)) == 0 {
+            cursorShown = true
+            cursorUpdates += 1
+            drmModeMoveCursor(card.fd, crtc.rawValue, Int32(cursorPanelPosition.x), Int32(cursorPanelPosition.y))
+        }
     }
 
     // MARK: Writeback captures
