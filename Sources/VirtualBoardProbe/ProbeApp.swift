@@ -23,7 +23,12 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     var mover: UIView!
     var sources: [DispatchSourceSignal] = []
     var updatePending = false
-    var animation: (frames: Int, started: Double)?
+    var animation: (frames: Int, started: Double, cpu: Double)?
+    /// VBOARD_FULL_CHANGE=1: every animation frame also recolours the whole window (a full-frame change).
+    let fullChange = ProcessInfo.processInfo.environment["VBOARD_FULL_CHANGE"] == "1"
+    /// VBOARD_SOAK_FLIPS=N: animate from the first flip until N flips, watching resident memory.
+    let soakFlips = Int(ProcessInfo.processInfo.environment["VBOARD_SOAK_FLIPS"] ?? "") ?? 0
+    var soakRSS: (start: Int, max: Int)?
     var externalWindows: [UIScreen: UIWindow] = [:]
     var observers: [any NSObjectProtocol] = []
 
@@ -126,16 +131,38 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     }
 
     func animate() {
-        animation = (0, ProcessInfo.processInfo.systemUptime)
+        animation = (0, ProcessInfo.processInfo.systemUptime, processCPUMicroseconds())
         step()
     }
 
     func step() {
         mover.center.x += 2
+        if mover.frame.maxX > (window?.bounds.width ?? 0) { mover.frame.origin.x = 80 }
+        if fullChange {
+            let grey: CGFloat = window?.backgroundColor == UIColor(white: 0.95, alpha: 1) ? 0.9 : 0.95
+            window?.backgroundColor = UIColor(white: grey, alpha: 1)
+        }
+    }
+
+    /// The soak: steps on every flip; resident memory after 100 flips (warmed up), its maximum, and at the end.
+    func soak(_ output: KMSOutput) {
+        let rss = residentKiB()
+        if output.flipCount == 100 { soakRSS = (rss, rss); animation = (0, ProcessInfo.processInfo.systemUptime, processCPUMicroseconds()) }
+        if var watched = soakRSS { watched.max = max(watched.max, rss); soakRSS = watched }
+        if output.flipCount >= soakFlips, let watched = soakRSS, let running = animation {
+            let seconds = ProcessInfo.processInfo.systemUptime - running.started
+            say(String(format: "soak: %d flips in %.1f s, resident KiB after 100 flips %d, at the end %d, at most %d",
+                       output.flipCount, seconds, watched.start, rss, watched.max))
+            soakRSS = nil
+            animation = nil
+            return
+        }
+        step()
     }
 
     func flipped(_ output: KMSOutput) {
-        say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
+        // A soak says every thousandth flip only (its output goes over 9p).
+        if soakFlips == 0 || output.flipCount % 1000 == 0 { say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)") }
         if output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) {
             say("first-flip-uptime \(uptime.split(separator: " ")[0])")
             if CommandLine.arguments.contains("--slide") { showSquare() }
@@ -144,6 +171,10 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             updatePending = false
             say("update-flipped \(output.flipCount) bytes \(output.bytesCopiedLastFrame)")
         }
+        if soakFlips > 0 {
+            if output.flipCount < soakFlips || soakRSS != nil { soak(output) }
+            return
+        }
         if var running = animation {
             running.frames += 1
             animation = running
@@ -151,11 +182,27 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
                 step()
             } else {
                 let seconds = ProcessInfo.processInfo.systemUptime - running.started
-                say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.mode.refresh)) Hz")
+                let cpu = (processCPUMicroseconds() - running.cpu) / Double(running.frames)
+                say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.mode.refresh)) Hz, "
+                    + "\(String(format: "%.0f", cpu)) us CPU per frame, \(output.bytesCopiedLastFrame) bytes copied in the last")
                 animation = nil
             }
         }
     }
+}
+
+/// The process's CPU time (user + system), in microseconds.
+func processCPUMicroseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+}
+
+/// Resident memory (VmRSS), KiB.
+func residentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
 /// SIGHUP: the pointer's cost — 1,000 absolute pointer events through the input path (InputRouter ->
