@@ -50,7 +50,12 @@ VKMS=""
 if [ "$KERNEL" = 6.12 ]; then
   VKMS="$OUT/vkms/vkms.ko"
   if [ ! -f "$VKMS" ] || ! modinfo -F vermagic "$VKMS" | grep -q "^$KVER "; then
-    bash Tools/setup.sh "linux-headers-$KVER" linux-source-6.12 gcc make
+    # The source of the image's own version: bookworm-security serves newer 6.12 sources, whose vkms could use
+    # helpers this kernel lacks.
+    KVERSION=$(apt-cache show "$KPKG" | awk '/^Version:/ { print $2; exit }')
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends --allow-downgrades \
+      "linux-headers-$KVER" "linux-source-6.12=$KVERSION" gcc make >/dev/null
     echo "virtual board: building vkms for $KVER"
     rm -rf "$OUT/vkms"
     mkdir -p "$OUT/vkms"

@@ -288,6 +288,17 @@ exit 0
 """
 
 
+# virtio-gpu and bochs on the 6.12 kernel too (the cheap part: first frame, a damage-only update, SIGTERM).
+GUEST_612 = GUEST_PRELUDE + r"""
+VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
+A=$!
+wait_for $W/a.out first-flip-uptime $A && $CK first
+kill -USR1 $A; wait_for $W/a.out update-flipped $A && $CK updated
+kill -TERM $A; wait $A; echo $? > $W/a.status
+exit 0
+"""
+
+
 # vkms on the 6.12 kernel: the kernel's own composition read back through its writeback connector. The app takes
 # each capture itself (VITRINE_WRITEBACK_DIR: it holds DRM master, so only it can commit) when a name is written to
 # its request FIFO; the FIFO lives in the guest's /tmp (9p has no FIFOs) and the captures are copied to $W.
@@ -395,13 +406,14 @@ def read(path, default=""):
         return default
 
 
-def boot(display, kind, script_text, run_dir, timeout=300):
-    """Boots the guest with `display`'s device for `kind` ("main" or "portrait") and runs `script_text`."""
+def boot(display, kind, script_text, run_dir, timeout=300, kernel="6.1"):
+    """Boots the guest (Linux `kernel`) with `display`'s device for `kind` ("main" or "portrait") and runs
+    `script_text`."""
     script = run_dir + ".sh"
     with open(script, "w") as f:
         f.write(script_text)
     result = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "none", "--timeout", str(timeout),
-                             "--run-dir", run_dir, script, "--"] + DISPLAY_DEVICES[display][kind])
+                             "--kernel", kernel, "--run-dir", run_dir, script, "--"] + DISPLAY_DEVICES[display][kind])
     return result.returncode
 
 
@@ -928,6 +940,13 @@ def main():
         if display == "vkms":
             if args.only is None:
                 vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updated)
+                for other in ("virtio", "bochs"):
+                    run = os.path.join(work, f"run-{other}-6.12")
+                    rc = boot(other, "main", GUEST_612.format(root=ROOT, bin=bin_dir), run, kernel="6.12")
+                    results.check(f"{other} on Linux 6.12: guest ran", rc == 0, f"status {rc}; console in {run}/console.log")
+                    compare(results, f"{other} on Linux 6.12 first frame", os.path.join(run, "first.ppm"), first, failures_dir)
+                    compare(results, f"{other} on Linux 6.12 damage-only update", os.path.join(run, "updated.ppm"), updated, failures_dir)
+                    results.check(f"{other} on Linux 6.12: SIGTERM ends the app cleanly", read(os.path.join(run, "a.status")).strip() == "0")
             continue
         if args.only == "touch":
             touch_checks(results, display, bin_dir, work, failures_dir, expected_dir)
