@@ -329,6 +329,19 @@ for r in 90 180 270; do
   wait_for $W/c$r.out first-flip-uptime $R && cap copy-$r
   kill -TERM $R; wait $R; echo $? > $W/c$r.status
 done
+# Touch on a panel the plane turns: a tap at each panel corner lands in the logical corner it shows, as with the copy.
+printf '# vitrine-input 1\n' > /tmp/corners.txt
+t=0
+for xy in "0.0 0.0" "1.0 0.0" "1.0 1.0" "0.0 1.0"; do
+  printf '%s down 1 0 %s\n%s frame 1\n%s up 1 0\n%s frame 1\n' $t "$xy" $t $((t + 50000)) $((t + 50000)) >> /tmp/corners.txt
+  t=$((t + 600000))
+done
+VITRINE_BOARD=$W/turned-90.json {bin}/vboard-touch > $W/q.out 2> $W/q.err &
+Q=$!
+wait_for $W/q.out first-flip-uptime $Q
+{bin}/vitrine-input replay --settle 2 /tmp/corners.txt > $W/q-replay.log 2>&1
+for i in $(seq 1 50); do [ "$(grep -c '^corner' $W/q.out)" -ge 4 ] && break; sleep 0.1; done
+kill -TERM $Q; wait $Q
 # The pointer: QEMU's virtio tablet (absolute) moves it to the middle of the top half; the cursor plane shows it
 # with no frame drawn; a finger (a uinput tap) hides it; then its cost per event (SIGHUP: 1,000 moves).
 VITRINE_BOARD=qemu-virt $P > $W/m.out 2> $W/m.err &
@@ -838,6 +851,10 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
         results.check(f"vkms: rotation {r}: both runs end cleanly (the CRTC restored upright)",
                       read(os.path.join(run, f"r{r}.status")).strip() == "0" and read(os.path.join(run, f"c{r}.status")).strip() == "0"
                       and "restoring the CRTC failed" not in plane_err + copy_err)
+    corners = [l.split()[1] for l in read(os.path.join(run, "q.out")).splitlines() if l.startswith("corner ")][:4]
+    results.check("vkms: touch on a panel turned by the plane: each panel corner lands in the logical corner it shows",
+                  "rotation 90 (plane)" in read(os.path.join(run, "q.err")) and corners == ["bottomLeft", "topLeft", "topRight", "bottomRight"],
+                  f"panel corners TL, TR, BR, BL hit {corners}")
     # The pointer on the cursor plane: at the tablet's position (0.5, 0.25 of the panel: pixel (640, 200)), darker
     # than the page; no frame drawn for it; gone after a touch.
     pointer_err = read(os.path.join(run, "m.err"))
