@@ -42,6 +42,15 @@ W=$vbwork
 T={root}/Tools/virtual-board
 CK="sh $T/control.sh checkpoint"
 wait_for() {{ for i in $(seq 1 900); do grep -q "$2" "$1" 2>/dev/null && return 0; kill -0 "$3" 2>/dev/null || {{ echo "the app ended before '$2'"; return 1; }}; sleep 0.1; done; echo "timed out waiting for '$2' in $1"; return 1; }}
+# make_corners: /tmp/corners.txt, a recording of one tap at each panel corner (TL, TR, BR, BL), 0.6 s apart.
+make_corners() {{
+  printf '# vitrine-input 1\n' > /tmp/corners.txt
+  t=0
+  for xy in "0.0 0.0" "1.0 0.0" "1.0 1.0" "0.0 1.0"; do
+    printf '%s down 1 0 %s\n%s frame 1\n%s up 1 0\n%s frame 1\n' $t "$xy" $t $((t + 50000)) $((t + 50000)) >> /tmp/corners.txt
+    t=$((t + 600000))
+  done
+}}
 """
 
 GUEST_MAIN = GUEST_PRELUDE + r"""
@@ -220,12 +229,7 @@ exit 0
 
 # The rotated, high-DPI board: a touch at each corner of the panel lands in the logical corner it shows.
 GUEST_TOUCH_ROTATED = GUEST_PRELUDE + r"""
-printf '# vitrine-input 1\n' > /tmp/corners.txt
-t=0
-for xy in "0.0 0.0" "1.0 0.0" "1.0 1.0" "0.0 1.0"; do
-  printf '%s down 1 0 %s\n%s frame 1\n%s up 1 0\n%s frame 1\n' $t "$xy" $t $((t + 50000)) $((t + 50000)) >> /tmp/corners.txt
-  t=$((t + 600000))
-done
+make_corners
 VITRINE_BOARD=portrait-hidpi {bin}/vboard-touch > $W/q.out 2> $W/q.err &
 A=$!
 wait_for $W/q.out first-flip-uptime $A
@@ -330,12 +334,7 @@ for r in 90 180 270; do
   kill -TERM $R; wait $R; echo $? > $W/c$r.status
 done
 # Touch on a panel the plane turns: a tap at each panel corner lands in the logical corner it shows, as with the copy.
-printf '# vitrine-input 1\n' > /tmp/corners.txt
-t=0
-for xy in "0.0 0.0" "1.0 0.0" "1.0 1.0" "0.0 1.0"; do
-  printf '%s down 1 0 %s\n%s frame 1\n%s up 1 0\n%s frame 1\n' $t "$xy" $t $((t + 50000)) $((t + 50000)) >> /tmp/corners.txt
-  t=$((t + 600000))
-done
+make_corners
 VITRINE_BOARD=$W/turned-90.json {bin}/vboard-touch > $W/q.out 2> $W/q.err &
 Q=$!
 wait_for $W/q.out first-flip-uptime $Q
