@@ -38,8 +38,18 @@ final class PointerCursor {
         self.screen = screen
         let id = ObjectIdentifier(screen)
         if !asked.contains(id) {
-            asked.insert(id)
-            if let kms = screen.output as? KMSOutput, kms.installCursor(image(for: screen)) { hardware.insert(id) }
+            if let kms = screen.output as? KMSOutput {
+                // Asked once the CRTC shows a frame (the legacy cursor calls need an active CRTC); drawn until then.
+                if kms.flipCount > 0 {
+                    asked.insert(id)
+                    if kms.installCursor(image(for: screen)) {
+                        hardware.insert(id)
+                        setSoftwareLayerHidden(on: screen)
+                    }
+                }
+            } else {
+                asked.insert(id)
+            }
         }
         isVisible = true
         if hardware.contains(id), let kms = screen.output as? KMSOutput {
@@ -63,7 +73,11 @@ final class PointerCursor {
             kms.hideCursor()
             return
         }
-        guard let layer = screen.softwarePointerLayer else { return }
+        setSoftwareLayerHidden(on: screen)
+    }
+
+    private func setSoftwareLayerHidden(on screen: UIScreen) {
+        guard let layer = screen.softwarePointerLayer, !layer.isHidden else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.isHidden = true

@@ -671,11 +671,12 @@ public final class KMSOutput: PowerControlledOutput {
         if ok && alone && !reattachPanel(props: props, front: front, writeback: writeback) {
             log.error("writeback capture \(name): the panel's connector could not be routed back: \(String(cString: strerror(errno)))")
         }
-        if let line = "\(name) \(result)\n".data(using: .utf8), let handle = FileHandle(forWritingAtPath: "\(directory)/captured")
-            ?? (FileManager.default.createFile(atPath: "\(directory)/captured", contents: nil) ? FileHandle(forWritingAtPath: "\(directory)/captured") : nil) {
-            handle.seekToEndOfFile()
-            handle.write(line)
-            try? handle.close()
+        // One line per capture, appended (O_APPEND: whole lines even with a reader polling the file).
+        let log = open("\(directory)/captured", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if log >= 0 {
+            let line = Array("\(name) \(result)\n".utf8)
+            _ = line.withUnsafeBytes { write(log, $0.baseAddress, $0.count) }
+            close(log)
         }
         if captureRequests.isEmpty { submitIfReady() } else { captureIfQuiet() }
     }
