@@ -416,6 +416,27 @@ open class CALayer: NSObject, AssociationOwner {
     // MARK: Content
 
     /// The content: a `CGImage` (set by you, or by `display()` from the delegate's drawing).
+    /// Vitrine (no iOS counterpart): asks for this layer — typically a video or camera picture the app replaces
+    /// at its own rate — to be scanned out on a hardware overlay plane rather than composited into every frame,
+    /// when its screen's display has a free overlay plane and the layer qualifies (see `UIScreen`'s overlay
+    /// placement: an image the size of the layer's pixels, untransformed and opaque to the screen, nothing drawn
+    /// over it). Otherwise it is composited as usual; the picture is the same either way.
+    @exclusivity(unchecked) public var prefersOverlayPlane = false {
+        didSet {
+            guard prefersOverlayPlane != oldValue else { return }
+            CALayer.overlayCandidates.removeAll { $0.layer == nil || $0.layer === self }
+            if prefersOverlayPlane { CALayer.overlayCandidates.append(WeakLayerReference(layer: self)) } else { isOnOverlayPlane = false }
+            changed()
+        }
+    }
+    /// Set by the screen while the layer is scanned out on an overlay plane: the compositor leaves it and its
+    /// sublayers out of the frame (the plane shows it, above the frame).
+    @_spi(VitrineInternals) @exclusivity(unchecked) public var isOnOverlayPlane = false {
+        didSet { if isOnOverlayPlane != oldValue { changed() } }
+    }
+    /// The layers that asked for an overlay plane (held weakly), in the order they asked.
+    @_spi(VitrineInternals) public static var overlayCandidates: [WeakLayerReference] = []
+
     @exclusivity(unchecked) open var contents: Any? {
         didSet {
             contentsImage = contents as? CGImage
@@ -955,4 +976,10 @@ extension CALayer {
     public func render(in ctx: CGContext) {
         ctx.withCairo { cr in Painter.render(self, cr) }
     }
+}
+
+/// A weak reference to a layer (lists of layers that must not keep them alive).
+@_spi(VitrineInternals) public struct WeakLayerReference {
+    public weak var layer: CALayer?
+    public init(layer: CALayer?) { self.layer = layer }
 }

@@ -7,6 +7,9 @@
 // disconnections are reported as "screen connected WxH (N screens)" / "screen disconnected (N screens)".
 // It reports on standard output: "flip N" for every completed page flip, "first-flip-uptime S" (the guest's
 // /proc/uptime at the first flip), "update-flipped N", "animation: F frames in S s".
+// `--video` adds a 320x240-point "video" (a layer that asks for an overlay plane) at (400, 200) whose picture
+// alternates between two images on every animation frame; with `--video`, SIGUSR1 shows the second picture instead of
+// recolouring (`--video-second` starts with it: the tests' expected image).
 // `--updated` starts in the recoloured state (the tests render their expected images headless with it).
 // `--slide` shows a 100-point magenta square at x = 100 (y = 300) from the first flip and prints "slide-ready"; SIGUSR1
 // then slides it to x = 1000 in one second, linearly (a `UIView.animate` block), printing "slide-start" and, at its
@@ -29,6 +32,9 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     /// VBOARD_SOAK_FLIPS=N: animate from the first flip until N flips, watching resident memory.
     let soakFlips = Int(ProcessInfo.processInfo.environment["VBOARD_SOAK_FLIPS"] ?? "") ?? 0
     var soakRSS: (start: Int, max: Int)?
+    /// `--video`: the layer on the overlay plane and its two pictures.
+    var video: UIView?
+    var videoFrames: [CGImage] = []
     var externalWindows: [UIScreen: UIWindow] = [:]
     var observers: [any NSObjectProtocol] = []
 
@@ -59,6 +65,14 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         mover = UIView(frame: CGRect(x: 80, y: 150, width: 40, height: 40))
         mover.backgroundColor = .systemTeal
         window.addSubview(mover)
+        if CommandLine.arguments.contains("--video") {
+            videoFrames = [videoPicture(phase: 0), videoPicture(phase: 1)]
+            let video = UIView(frame: CGRect(x: 400, y: 200, width: 320, height: 240))
+            video.layer.contents = videoFrames[CommandLine.arguments.contains("--video-second") ? 1 : 0]
+            video.layer.prefersOverlayPlane = true
+            window.addSubview(video)
+            self.video = video
+        }
         window.makeKeyAndVisible()
         self.window = window
 
@@ -127,6 +141,10 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
 
     func recolour() {
         updatePending = true
+        if let video, videoFrames.count == 2 {
+            video.layer.contents = videoFrames[1]
+            return
+        }
         marker.backgroundColor = .systemPurple
     }
 
@@ -135,7 +153,29 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         step()
     }
 
+    /// A test picture for the video layer at the screen's scale: stripes and a diagonal, shifted by `phase`.
+    func videoPicture(phase: Int) -> CGImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = UIScreen.main.scale
+        format.opaque = true
+        return UIGraphicsImageRenderer(size: CGSize(width: 320, height: 240), format: format).image { ctx in
+            for i in 0..<8 {
+                UIColor(hue: CGFloat((i + phase * 3) % 8) / 8, saturation: 0.8, brightness: 0.9, alpha: 1).setFill()
+                ctx.fill(CGRect(x: CGFloat(i) * 40, y: 0, width: 40, height: 240))
+            }
+            UIColor.black.setStroke()
+            let line = UIBezierPath()
+            line.move(to: CGPoint(x: 0, y: phase == 0 ? 0 : 240))
+            line.addLine(to: CGPoint(x: 320, y: phase == 0 ? 240 : 0))
+            line.lineWidth = 3
+            line.stroke()
+        }.cgImage!
+    }
+
     func step() {
+        if let video, videoFrames.count == 2 {
+            video.layer.contents = videoFrames[(animation?.frames ?? 0) % 2 == 0 ? 1 : 0]
+        }
         mover.center.x += 2
         if mover.frame.maxX > (window?.bounds.width ?? 0) { mover.frame.origin.x = 80 }
         if fullChange {
@@ -184,7 +224,8 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
                 let seconds = ProcessInfo.processInfo.systemUptime - running.started
                 let cpu = (processCPUMicroseconds() - running.cpu) / Double(running.frames)
                 say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.mode.refresh)) Hz, "
-                    + "\(String(format: "%.0f", cpu)) us CPU per frame, \(output.bytesCopiedLastFrame) bytes copied in the last")
+                    + "\(String(format: "%.0f", cpu)) us CPU per frame, \(output.bytesCopiedLastFrame) bytes copied in the last"
+                    + (video != nil ? ", \(output.overlayBytesCopiedLastFrame) to the overlay plane (\(output.isOverlayShown ? "on it" : "not on it"))" : ""))
                 animation = nil
             }
         }

@@ -71,6 +71,19 @@ public protocol FrameOutput: AnyObject {
     func present(pixels: UnsafeRawPointer, bytesPerRow: Int, damage: [PixelRect])
 }
 
+/// An output that can scan a picture out on a hardware overlay plane above its frames (`KMSOutput` where the
+/// driver has a free overlay plane): a layer that asks for it is then left out of the composited frame.
+@MainActor
+public protocol OverlayPlaneOutput: FrameOutput {
+    /// Shows a `width` x `height` premultiplied ARGB32 picture (rows `bytesPerRow` apart) on the overlay plane, its
+    /// top-left corner at logical pixel (`x`, `y`); `changed` says whether the pixels differ from the last call's
+    /// (unchanged pixels are not copied again). Returns whether the plane shows it (from the next frame); `false`
+    /// means the caller must composite the picture itself.
+    func showOverlay(pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, x: Int, y: Int, changed: Bool) -> Bool
+    /// Takes the picture off the overlay plane (from the next frame).
+    func hideOverlay()
+}
+
 /// An output whose display can be switched off and on (DPMS on a panel): how the idle timer blanks a screen
 /// that has no backlight to turn down. While off, frames wait; the caller repaints everything when it is on.
 @MainActor

@@ -389,6 +389,16 @@ kill -USR2 $(ps -o pid= --ppid $F); sleep 0.3
 busybox chvt 1; sleep 1; busybox chvt $APPVT
 wait_for $W/k3.out "animation:" $F
 kill -TERM $F; wait $F; echo $? > $W/k3.status
+# The overlay plane: a "video" layer that asks for it, its picture changed once (captured: on the plane) and then on
+# every animation frame (figures); the same with overlay planes off (composited).
+for ov in 1 0; do
+  VITRINE_OVERLAY_PLANES=$ov VITRINE_BOARD=qemu-virt $P --video > $W/v$ov.out 2> $W/v$ov.err &
+  V=$!
+  wait_for $W/v$ov.out first-flip-uptime $V
+  kill -USR1 $V; wait_for $W/v$ov.out update-flipped $V && cap video-$ov
+  kill -USR2 $V; wait_for $W/v$ov.out "animation:" $V
+  kill -TERM $V; wait $V; echo $? > $W/v$ov.status
+done
 # The soak: {soak} flips of a moving square, resident memory watched.
 VBOARD_SOAK_FLIPS={soak} VITRINE_BOARD=qemu-virt $P > $W/soak.out 2> $W/soak.err &
 S=$!
@@ -903,6 +913,19 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
     results.check("vkms: an animation survives a VT switch in the middle (fbrun), and ends cleanly",
                   "animation:" in k3 and read(os.path.join(run, "k3.status")).strip() == "0",
                   f"status {read(os.path.join(run, 'k3.status')).strip()}, " + next((l for l in k3.splitlines() if l.startswith("animation:")), "no animation report"))
+    video = expected_image(bin_dir, os.path.join(expected_dir, "video.png"), "1280x800@1", "--video", "--video-second")
+    plane_err = read(os.path.join(run, "v1.err"))
+    results.check("vkms: a layer that asks for it goes on the overlay plane", "on overlay plane" in plane_err,
+                  next((l.split("] ", 1)[-1] for l in plane_err.splitlines() if "overlay plane" in l), "no overlay line"))
+    compare(results, "vkms video layer on the overlay plane (writeback)", os.path.join(run, "video-1.ppm"), video, failures_dir)
+    compare(results, "vkms video layer composited, overlay planes off (writeback)", os.path.join(run, "video-0.ppm"), video, failures_dir)
+    for ov, what in (("1", "on the overlay plane"), ("0", "composited")):
+        line = next((l for l in read(os.path.join(run, f"v{ov}.out")).splitlines() if l.startswith("animation:")), "")
+        results.check(f"vkms figures: a 320x240 video changing every frame, {what}", bool(line) and read(os.path.join(run, f"v{ov}.status")).strip() == "0",
+                      line or "no animation report")
+        if line:
+            frames, seconds = int(line.split()[1]), float(line.split()[4])
+            print(f"  figure: vkms video {what}: {frames / seconds:.1f} flips/s, {line.split(', ', 2)[2]}", flush=True)
     soak = next((l for l in read(os.path.join(run, "soak.out")).splitlines() if l.startswith("soak:")), "")
     found = re.search(r"after 100 flips (\d+), at the end (\d+), at most (\d+)", soak)
     start, end, most = (int(v) for v in found.groups()) if found else (None, None, None)

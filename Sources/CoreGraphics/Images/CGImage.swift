@@ -228,4 +228,13 @@ extension CGImage {
     /// The cairo surface holding the pixels (Vitrine's compositor paints from it directly).
     @_spi(VitrineInternals)
     public var cairoSurface: OpaquePointer { surface }
+
+    /// Runs `body` with the image's premultiplied ARGB32 pixels and their row stride in bytes (read only; an
+    /// overlay plane copies them as they are).
+    @_spi(VitrineInternals)
+    public func withPremultipliedPixels<R>(_ body: (UnsafeRawPointer, Int) -> R) -> R? {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+    }
 }

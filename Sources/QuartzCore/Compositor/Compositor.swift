@@ -580,7 +580,8 @@ public final class Compositor {
     private func walk(_ layer: CALayer, values v: borrowing CALayerRenderValues, valuesKept: Bool, revisit: Bool,
                       parent: CGAffineTransform, opacity: Float, clip: CGRect?, opaqueClip: CGRect?,
                       damage: inout DamageRegion) {
-        if v.isHidden || v.opacity <= 0 {
+        // A layer on an overlay plane is out of the frame, as a hidden one is (the plane shows it).
+        if v.isHidden || v.opacity <= 0 || layer.isOnOverlayPlane {
             forgetSubtree(layer, into: &damage)
             layer.clearChangeFlags()
             return

@@ -1,5 +1,5 @@
 import CoreGraphics
-import QuartzCore
+@_spi(VitrineInternals) import QuartzCore
 import VitrinePlatform
 
 /// A display: its size in points, and how points map to its pixels.
@@ -85,6 +85,8 @@ open class UIScreen: NSObject {
     let power = ScreenPower()
     /// The pointer drawn in the frame where no cursor plane shows it (PointerCursor.swift); composited last.
     var softwarePointerLayer: CALayer?
+    /// The picture on the output's overlay plane (UIScreen+OverlayPlane.swift), to tell a new one from the same.
+    var overlayContents: ObjectIdentifier?
     /// The roots of a frame: a buffer reused from frame to frame.
     private var frameRoots: [Compositor.Root] = []
 
@@ -93,6 +95,7 @@ open class UIScreen: NSObject {
     func composite(_ windows: [UIWindow]) -> [PixelRect] {
         // A blank screen shows nothing: frames wait (waking repaints everything).
         guard !power.blanked else { return [] }
+        if !CALayer.overlayCandidates.isEmpty || overlayContents != nil { placeOverlay(windows) }
         var roots = frameRoots
         frameRoots = []
         defer { roots.removeAll(keepingCapacity: true); frameRoots = roots }

@@ -42,7 +42,7 @@ public struct KMSConfiguration: Sendable {
 /// the choice is logged. The CRTC's previous state is saved before the first modeset and restored by
 /// `restore()` (also on deinit), so the console comes back.
 @MainActor
-public final class KMSOutput: PowerControlledOutput {
+public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
     public let card: DRMCard
     public let connector: ConnectorInfo
     public let mode: DisplayMode
@@ -116,6 +116,12 @@ public final class KMSOutput: PowerControlledOutput {
     private var cursorPanelPosition = (x: 0, y: 0)
     /// Cursor-plane updates so far (moves, shows, hides): none of them is a frame.
     public private(set) var cursorUpdates = 0
+    /// A free overlay plane of the CRTC (found at start when atomic; `VITRINE_OVERLAY_PLANES=0` leaves it unused).
+    private var overlay: OverlayPlane?
+    /// Bytes copied into the overlay plane's buffer for the last frame (0 when its picture did not change).
+    public private(set) var overlayBytesCopiedLastFrame = 0
+    /// Whether a picture is on the overlay plane.
+    public var isOverlayShown: Bool { overlay?.shown != nil }
     /// While the VT is switched away: no DRM master, no frames (damage waits).
     public private(set) var isReleased = false
     /// While the display is switched off: no frames (damage waits).
@@ -214,6 +220,11 @@ public final class KMSOutput: PowerControlledOutput {
            let property = card.properties(object: plane.rawValue, type: UInt32(DRM_MODE_OBJECT_PLANE))["rotation"],
            let bit = card.propertyEnums(property.id)["rotate-\((360 - rotation) % 360)"] {
             planeRotation = (property.id, 1 << bit)
+        }
+        if atomic, ProcessInfo.processInfo.environment["VITRINE_OVERLAY_PLANES"] != "0",
+           let plane = card.planes().first(where: { $0.kind == "Overlay" && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0
+                                                     && ($0.formats.contains(xrgb) || $0.formats.contains(argb)) }) {
+            overlay = OverlayPlane(card: card, plane: plane.id, format: plane.formats.contains(xrgb) ? xrgb : argb)
         }
         let bpp = format == rgb565 ? 2 : 4
         func makeBuffers() throws {
@@ -329,6 +340,14 @@ public final class KMSOutput: PowerControlledOutput {
         writeback = nil
         if cursor != nil, !isReleased { drmModeSetCursor(card.fd, crtc.rawValue, 0, 0, 0) }
         cursor = nil
+        // The overlay plane off before its buffers go (the console knows nothing of it).
+        if let overlay, overlay.shown != nil, !isReleased, let req = drmModeAtomicAlloc() {
+            overlay.hide()
+            overlay.add(to: req, crtc: crtc.rawValue)
+            drmModeAtomicCommit(card.fd, req, 0, nil)
+            drmModeAtomicFree(req)
+        }
+        overlay = nil
         guard let saved = savedCRTC else { return }
         savedCRTC = nil
         if modeSet, planeRotation != nil, let props = atomicProps {
@@ -425,7 +444,8 @@ public final class KMSOutput: PowerControlledOutput {
 
     /// Submits the waiting damage unless a flip is in flight or the previous one was less than a refresh ago.
     private func submitIfReady() {
-        guard !waiting.isEmpty, !flipPending, !isReleased, !isPoweredDown, paceTimer == nil, let source else { return }
+        guard !waiting.isEmpty || overlay?.pending == true, !flipPending, !isReleased, !isPoweredDown, paceTimer == nil,
+              let source else { return }
         let interval = mode.refreshMillihertz > 0 ? 1000.0 / Double(mode.refreshMillihertz) : 1.0 / 60
         let now = loop.clock.now
         // Pace: virtual GPUs (and some panels) complete flips immediately; never flip faster than the mode.
@@ -589,6 +609,45 @@ public final class KMSOutput: PowerControlledOutput {
             cursorUpdates += 1
             drmModeMoveCursor(card.fd, crtc.rawValue, Int32(cursorPanelPosition.x), Int32(cursorPanelPosition.y))
         }
+    }
+
+    // MARK: The overlay plane
+
+    public func showOverlay(pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, x: Int, y: Int, changed: Bool) -> Bool {
+        // Not turned: the plane would need turning too (a rotated panel composites the picture instead).
+        guard let overlay, usesAtomic, rotation == 0, !isReleased, let props = atomicProps, modeSet,
+              width > 0, height > 0, x >= 0, y >= 0, x + width <= mode.width, y + height <= mode.height else { return false }
+        let placed = OverlayPlane.Placement(x: x, y: y, width: width, height: height)
+        let isNew = overlay.shown != placed
+        guard overlay.prepare(placed) else { return false }
+        if changed || isNew {
+            overlay.write(pixels: pixels, bytesPerRow: bytesPerRow)
+            overlayBytesCopiedLastFrame = width * height * 4
+        } else {
+            overlayBytesCopiedLastFrame = 0
+        }
+        if isNew {
+            // A first placement (or a new size or place): the driver must accept it with the frame as it is.
+            overlay.pending = true
+            let front = buffers[1 - back]
+            guard atomicCommit(front, clips: [], flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY), modeset: false, props: props) else {
+                log.notice("the overlay plane refused a \(width)x\(height) picture at (\(x), \(y)) (TEST_ONLY): composited instead")
+                overlay.release()
+                return false
+            }
+            log.info("a \(width)x\(height) picture on overlay plane \(overlay.plane) at (\(x), \(y))")
+        }
+        if changed || isNew {
+            overlay.pending = true
+            submitIfReady()
+        }
+        return true
+    }
+
+    public func hideOverlay() {
+        guard let overlay, overlay.shown != nil else { return }
+        overlay.hide()
+        submitIfReady()
     }
 
     // MARK: Writeback captures
@@ -858,6 +917,7 @@ public final class KMSOutput: PowerControlledOutput {
             if let planeRotation { drmModeAtomicAddProperty(req, plane, planeRotation.property, planeRotation.value) }
         }
         drmModeAtomicAddProperty(req, plane, props.planeFB, UInt64(buffer.framebufferID))
+        overlay?.add(to: req, crtc: props.crtc, everything: modeset)
         var blob: UInt32 = 0
         if let damageProp = props.damageClips, !clips.isEmpty {
             var rects = clips.map { drm_mode_rect(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.maxX), y2: Int32($0.maxY)) }
@@ -866,7 +926,9 @@ public final class KMSOutput: PowerControlledOutput {
             }
         }
         defer { if blob != 0 { drmModeDestroyPropertyBlob(card.fd, blob) } }
-        return drmModeAtomicCommit(card.fd, req, flags, cookie) == 0
+        let ok = drmModeAtomicCommit(card.fd, req, flags, cookie) == 0
+        if ok, flags & UInt32(DRM_MODE_ATOMIC_TEST_ONLY) == 0 { overlay?.committed() }
+        return ok
     }
 }
 
