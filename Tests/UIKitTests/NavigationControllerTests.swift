@@ -54,6 +54,23 @@ import VitrinePlatform
         #expect(nav.viewControllers == [a] && b.parent == nil && nav.navigationBar.backButtonTitle == nil)
     }
 
+    /// The bar cross-fades: half way through a push the old title and buttons are still there, fading; once it has
+    /// settled they are gone and the new ones fully shown.
+    @Test func theBarCrossFadesItsTitleAndButtons() {
+        let a = UIViewController(), b = UIViewController()
+        a.title = "Home"; b.title = "Settings"
+        let (_, nav) = scene(a)
+        let bar = nav.navigationBar
+        let settled = bar.subviews.count
+        nav.pushViewController(b, animated: true)
+        frames(0.175)
+        let labels = bar.subviews.compactMap { $0 as? UILabel }.filter { $0.text == "Home" }
+        #expect(labels.count == 1 && (labels[0].layer.presentation()?.opacity ?? 1) < 0.9) // the old title, fading out
+        frames(0.5)
+        #expect(bar.subviews.count == settled + 1) // the back button is new; no ghosts left
+        #expect(bar.subviews.allSatisfy { $0.alpha == 1 } && bar.shownTitle == "Settings")
+    }
+
     @Test func theSlideIsHalfWayHalfWayThrough() {
         let a = UIViewController(), b = UIViewController()
         let (_, nav) = scene(a)

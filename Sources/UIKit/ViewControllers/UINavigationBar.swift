@@ -105,7 +105,52 @@ open class UINavigationBar: UIView {
         itemsChanged()
     }
 
-    open func setItems(_ items: [UINavigationItem]?, animated: Bool) { self.items = items }
+    /// Sets the stack of items; animated, the old title and buttons fade out where they were while the new ones fade
+    /// in, over a push's or pop's time (as iOS cross-fades them with the slide).
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        guard animated, window != nil, UIView.areAnimationsEnabled, topItem !== items?.last else {
+            self.items = items
+            return
+        }
+        // What shows now becomes a ghost: the same views, out of the bar's bookkeeping, fading away.
+        var ghosts: [UIView] = leftViews + rightViews + [backButton, shownTitleView].compactMap { $0 }
+        if shownTitleView == nil, !titleLabel.isHidden, let text = titleLabel.text, !text.isEmpty {
+            let title = UILabel(frame: titleLabel.frame)
+            title.text = text
+            title.font = titleLabel.font
+            title.textColor = titleLabel.textColor
+            title.textAlignment = titleLabel.textAlignment
+            ghosts.append(title)
+        }
+        let frames = ghosts.map(\.frame)
+        self.items = items
+        UIView.performWithoutAnimation {
+            for (ghost, frame) in zip(ghosts, frames) {
+                ghost.isUserInteractionEnabled = false
+                ghost.frame = frame
+                addSubview(ghost)
+            }
+            layoutIfNeeded()
+        }
+        let incoming: [UIView] = leftViews + rightViews + [backButton, shownTitleView ?? titleLabel].compactMap { $0 }
+        for view in incoming { view.alpha = 0 }
+        UIView.animate(withDuration: SlideAnimator.duration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction], animations: {
+            for ghost in ghosts { ghost.alpha = 0 }
+            for view in incoming { view.alpha = 1 }
+        }, completion: { _ in
+            for ghost in ghosts where !self.isCurrent(ghost) {
+                ghost.removeFromSuperview()
+                ghost.alpha = 1
+            }
+        })
+    }
+
+    /// Whether `view` is one of the bar's current title or button views (a ghost can come back: a pop cancelled, a
+    /// title view shown again).
+    private func isCurrent(_ view: UIView) -> Bool {
+        view === titleLabel || view === shownTitleView || view === backButton || leftViews.contains { $0 === view }
+            || rightViews.contains { $0 === view }
+    }
 
     open func pushItem(_ item: UINavigationItem, animated: Bool) {
         guard delegate?.navigationBar(self, shouldPush: item) ?? true else { return }
