@@ -68,6 +68,13 @@ size() { stat -c %s "$1"; }
     [ -n "$pkg" ] || pkg=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 || true)
     printf '%-32s %s\n' "$name" "${pkg:-?}"
   done
+  # Data the libraries read at run time, which ldd cannot see: keyboard layouts and Compose tables for xkbcommon.
+  if echo "$libs" | grep -q libxkbcommon; then
+    echo
+    echo "## Data packages the libraries read at run time"
+    printf '%-32s %s\n' "keyboard layouts (xkbcommon)" "xkb-data"
+    printf '%-32s %s\n' "Compose tables (dead keys)" "libx11-data"
+  fi
   echo
   echo "## Fonts (fonts/, found through fonts.conf: run with FONTCONFIG_FILE=\$DIR/fonts.conf)"
   for f in $fonts; do echo "$(basename "$f")"; done
