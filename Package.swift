@@ -18,6 +18,7 @@ let package = Package(
     name: "Vitrine",
     products: [
         .library(name: "UIKit", targets: ["UIKit"]),
+        .executable(name: "showcase", targets: ["ShowcaseApp"]),
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
         .executable(name: "fbrun", targets: ["fbrun"]),
@@ -93,6 +94,9 @@ let package = Package(
                                                                    .product(name: "Logging", package: "swift-log")]),
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
+        // The showcase (README's main job): its screens in a library the tests drive, its app delegate apart.
+        .target(name: "Showcase", dependencies: ["UIKit"]),
+        .executableTarget(name: "ShowcaseApp", dependencies: ["Showcase", "UIKit"]),
         // The app the virtual-board tests drive on a real KMS/DRM device (Tools/virtual-board/run-tests.py).
         .executableTarget(name: "VirtualBoardProbe", dependencies: ["UIKit", "VitrinePlatform"]),
         // The app the virtual-board touch tests drive through uinput and real libinput.
@@ -121,7 +125,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText"], exclude: ["Fixtures", "Goldens"],
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),
         // iOS code as most libraries and apps are still written: Swift 5 language mode, UIKit called from code the
         // compiler cannot prove to be on the main actor. A library and an XCTest suite with no Vitrine set-up at all

@@ -236,8 +236,14 @@ open class UIViewController: UIResponder {
     open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
     /// The size the controller would like in a sheet or popover (zero: the style's).
     open var preferredContentSize: CGSize = .zero
-    /// The controller this one presents.
-    public internal(set) var presentedViewController: UIViewController?
+    /// The controller this one presents, or that one of its ancestors presents (UIKit's documented meaning: a
+    /// child that calls `present` has the presentation made by the controller that defines the context, and
+    /// still sees the presented controller here).
+    public var presentedViewController: UIViewController? {
+        storedPresentedViewController ?? parent?.presentedViewController
+    }
+    /// The controller this one itself presents (the presentation's own bookkeeping).
+    var storedPresentedViewController: UIViewController?
     /// The presentation this controller is shown by.
     var presentation: PresentationRecord?
     /// The popover controller the app configures before presenting as a popover.

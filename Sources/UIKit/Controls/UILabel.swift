@@ -7,6 +7,9 @@
 /// (`isUserInteractionEnabled` is `false`), are not opaque, and redraw when their bounds change.
 @preconcurrency @MainActor
 open class UILabel: UIView {
+    /// Whether the font follows the content size category. A panel's category never changes (there is no
+    /// Dynamic Type setting), so this is kept for code that sets it and changes nothing.
+    open var adjustsFontForContentSizeCategory = false
     /// The text; setting it replaces `attributedText` with plain text in the label's font and colour.
     // As in UIKit: a label is an accessibility element whose label is its text, with the static-text trait.
     override var defaultIsAccessibilityElement: Bool { true }

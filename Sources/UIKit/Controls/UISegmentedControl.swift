@@ -210,6 +210,7 @@ open class UISegmentedControl: UIControl {
         while separators.count < Swift.max(0, segments.count - 1) {
             let line = UIView()
             line.isUserInteractionEnabled = false
+            line.isOpaque = false // translucent, and faded out beside the selected segment
             line.backgroundColor = UIColor(red: 60 / 255.0, green: 60 / 255.0, blue: 67 / 255.0, alpha: 0.3)
             insertSubview(line, aboveSubview: track)
             separators.append(line)

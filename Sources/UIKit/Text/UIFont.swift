@@ -59,6 +59,55 @@ public final class UIFont: NSObject, @unchecked Sendable {
                                   size: validSize(fontSize)))
     }
 
+    /// The system font with digits of one width, for figures that change in place (clocks, counters). Noto Sans
+    /// already draws its digits tabular, so this is the system font.
+    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        systemFont(ofSize: fontSize, weight: weight)
+    }
+
+    /// The text styles of Dynamic Type.
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+
+        /// Size and weight at the default content size category (Large), as Apple's Human Interface Guidelines
+        /// list them.
+        var metrics: (size: CGFloat, weight: Weight) {
+            switch self {
+            case .largeTitle: return (34, .regular)
+            case .title1: return (28, .regular)
+            case .title2: return (22, .regular)
+            case .title3: return (20, .regular)
+            case .headline: return (17, .semibold)
+            case .subheadline: return (15, .regular)
+            case .callout: return (16, .regular)
+            case .footnote: return (13, .regular)
+            case .caption1: return (12, .regular)
+            case .caption2: return (11, .regular)
+            default: return (17, .regular)
+            }
+        }
+    }
+
+    /// The system font for a text style at the default content size category. A panel has no Dynamic Type
+    /// setting, so the sizes are fixed (see README, porting notes).
+    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        let m = style.metrics
+        return systemFont(ofSize: m.size, weight: m.weight)
+    }
+
     /// The system font size for labels: 17 points.
     public static var labelFontSize: CGFloat { 17 }
     /// The standard system font size: 14 points.

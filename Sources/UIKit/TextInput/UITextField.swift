@@ -73,6 +73,9 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     }
     /// Drawn in the placeholder grey unless its attributes say otherwise.
     open var attributedPlaceholder: NSAttributedString? { didSet { textChangedVisibly() } }
+    /// Whether the font follows the content size category. A panel's category never changes (there is no
+    /// Dynamic Type setting), so this is kept for code that sets it and changes nothing.
+    open var adjustsFontForContentSizeCategory = false
     open var font: UIFont? = .systemFont(ofSize: 17) { didSet { applyDefaultAttributes() } }
     open var textColor: UIColor? = .label { didSet { applyDefaultAttributes() } }
     open var textAlignment: NSTextAlignment = .natural { didSet { textChangedVisibly() } }

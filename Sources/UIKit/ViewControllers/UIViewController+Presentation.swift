@@ -59,7 +59,7 @@ extension UIViewController {
 
     func presentController(_ vc: UIViewController, animated: Bool, completion: (() -> Void)?) {
         let presenter = presenter(for: vc.modalPresentationStyle)
-        if let already = presenter.presentedViewController {
+        if let already = presenter.storedPresentedViewController {
             VitrineLog.logger("vitrine.uikit").warning(
                 "Attempt to present \(vc) on \(presenter) which is already presenting \(already)")
             return
@@ -98,7 +98,7 @@ extension UIViewController {
         controller.containerView = container
         let record = PresentationRecord(presenter: presenter, controller: controller, container: container)
         vc.presentation = record
-        presenter.presentedViewController = vc
+        presenter.storedPresentedViewController = vc
         _ = vc.view // loaded before it appears, as UIKit does
         let removesPresenter = controller.shouldRemovePresentersView
         vc.beginAppearanceTransition(true, animated: animated)
@@ -119,7 +119,7 @@ extension UIViewController {
                 // An interaction cancelled the presentation: the presented controller goes away unseen.
                 vc.viewIfLoaded?.removeFromSuperview()
                 container.removeFromSuperview()
-                presenter.presentedViewController = nil
+                presenter.storedPresentedViewController = nil
                 vc.presentation = nil
                 if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
                 vc.beginAppearanceTransition(false, animated: animated)
@@ -156,7 +156,7 @@ extension UIViewController {
     private func dismissPresentation(animated: Bool, completion: (() -> Void)?) {
         guard let record = presentation, let presenter = record.presenter, !record.isBeingDismissed else { completion?(); return }
         // What this one presents goes first, at once (UIKit animates only the topmost).
-        if let above = presentedViewController { above.dismissPresentation(animated: false, completion: nil) }
+        if let above = storedPresentedViewController { above.dismissPresentation(animated: false, completion: nil) }
         record.isBeingDismissed = true
         let controller = record.controller
         let removesPresenter = controller.shouldRemovePresentersView
@@ -195,7 +195,7 @@ extension UIViewController {
                 sv.insertSubview(pv, at: min(record.presenterIndex, sv.subviews.count))
             }
             record.container.removeFromSuperview()
-            presenter.presentedViewController = nil
+            presenter.storedPresentedViewController = nil
             self.presentation = nil
             self.endAppearanceTransition()
             if removesPresenter { presenter.endAppearanceTransition() }
