@@ -36,7 +36,9 @@ open class UISegmentedControl: UIControl {
     open var isMomentary = false { didSet { partsChanged() } }
     /// Segments as wide as their content (true) or equal (false, the default).
     open var apportionsSegmentWidthsByContent = false { didSet { contentChanged() } }
-    /// The selected segment's pill (white when nil).
+    /// The pill's colour when the app sets none: white, and iOS's grey (#636366) in the dark.
+    static let defaultPillColor = UIColor { $0.userInterfaceStyle == .dark ? UIColor(red: 99 / 255, green: 99 / 255, blue: 102 / 255, alpha: 1) : .white }
+    /// The selected segment's pill (white, or grey in the dark, when nil).
     open var selectedSegmentTintColor: UIColor? {
         didSet {
             if appearanceSetting(AppearanceKey.segmentedSelectedTint, \UISegmentedControl.selectedSegmentTintColor, selectedSegmentTintColor) { return }
@@ -217,7 +219,7 @@ open class UISegmentedControl: UIControl {
         }
         while separators.count > Swift.max(0, segments.count - 1) { separators.removeLast().removeFromSuperview() }
         let shown = shownSelection
-        pill.backgroundColor = selectedSegmentTintColor ?? .white
+        pill.backgroundColor = selectedSegmentTintColor ?? Self.defaultPillColor
         pill.isHidden = shown == nil
         for (i, s) in segments.enumerated() {
             let state: State = !isEnabled || !s.isEnabled ? .disabled : (i == shown ? .selected : .normal)

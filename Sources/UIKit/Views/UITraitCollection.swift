@@ -251,6 +251,17 @@ extension UIView: UITraitEnvironment {
         propagateTraitChange(from: previous, to: now, isRoot: true)
     }
 
+    /// A view that moved to where another style applies (into a window or under a view that overrides it): its
+    /// colours resolve again and it hears the change, as in UIKit, where a view's traits follow its hierarchy.
+    func styleMayHaveChanged(from before: UIUserInterfaceStyle) {
+        let now = traitCollection
+        guard now.userInterfaceStyle != before else { return }
+        let screen = window?.screen ?? UIScreen.main
+        let previous = UITraitCollection(displayScale: now.displayScale, size: window?.bounds.size ?? screen.bounds.size,
+                                         style: before, layoutDirection: now.layoutDirection)
+        propagateTraitChange(from: previous, to: now, isRoot: true)
+    }
+
     /// The change goes down the subtree, parents first, except into subtrees that force their own style.
     private func propagateTraitChange(from previous: UITraitCollection, to now: UITraitCollection, isRoot: Bool) {
         if !isRoot, overrideStyle != .unspecified || (viewDelegate?.overrideUserInterfaceStyle ?? .unspecified) != .unspecified { return }

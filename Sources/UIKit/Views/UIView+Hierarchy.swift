@@ -76,6 +76,7 @@ extension UIView {
         guard let parent = superview else { return }
         let oldWindow = storedWindow
         let tintBefore = tintState
+        let styleBefore = effectiveUserInterfaceStyle
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         autoLayoutWillLeave(parent)
@@ -92,6 +93,7 @@ extension UIView {
             controllersDidMove(to: nil)
         }
         tintMayHaveChanged(from: tintBefore)
+        styleMayHaveChanged(from: styleBefore)
         didMoveToSuperview()
         parent.setNeedsLayout()
     }
@@ -149,6 +151,7 @@ extension UIView {
         let newWindow = storedWindow
         let windowChanges = oldWindow !== newWindow
         let tintBefore = view.tintState
+        let styleBefore = view.effectiveUserInterfaceStyle
 
         oldSuperview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
@@ -176,6 +179,7 @@ extension UIView {
         }
         view.autoLayoutDidJoin(self)
         view.tintMayHaveChanged(from: tintBefore)
+        view.styleMayHaveChanged(from: styleBefore)
         view.didMoveToSuperview()
         didAddSubview(view)
 
