@@ -103,7 +103,7 @@ import VitrinePlatform
 
         // Security: the alert, cancelled.
         tour.tap(tour.centre(of: tour.tile("Security")))
-        tour.wait(1.2)
+        tour.wait(1.6)
         let alert = try #require(navigation.topViewController?.presentedViewController as? UIAlertController)
         tour.shot("security-alert")
         tour.tap(tour.centre(of: try #require(tour.button("Cancel", in: alert.view))))
@@ -155,8 +155,10 @@ final class Tour {
         }
     }
 
-    /// Marks a settled screen; with SHOWCASE_SHOTS=DIR the headless screen is also saved there as NAME.png.
+    /// Marks a settled screen, then holds it 0.8 s more (a capture taken a little late still shows it); with
+    /// SHOWCASE_SHOTS=DIR the headless screen is also saved there as NAME.png.
     func shot(_ name: String) {
+        defer { wait(0.8) }
         shots.append(String(format: "# shot %.2f %@", Double(t) / 1_000_000, name))
         if let directory = ProcessInfo.processInfo.environment["SHOWCASE_SHOTS"], let png = UIScreen.main.snapshotImage()?.pngData() {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -84,6 +84,52 @@ def write_png(path, image):
                 + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
 
+def half(image):
+    """Every other pixel of every other row: a quick half-size copy for animations."""
+    width, height, pixels = image
+    w, h = width // 2, height // 2
+    out = bytearray(w * h * 3)
+    for y in range(h):
+        row = pixels[2 * y * width * 3:(2 * y * width + 2 * w) * 3]
+        dest = memoryview(out)[y * w * 3:(y + 1) * w * 3]
+        for c in range(3):
+            dest[c::3] = row[c::6]
+    return w, h, bytes(out)
+
+
+def write_apng(path, frames, loops=0):
+    """An animated PNG: frames is [(image, milliseconds shown)], all the same size; a frame equal to the one
+    before only lengthens it. Viewers without APNG show the first frame."""
+    kept = []
+    for image, ms in frames:
+        if kept and kept[-1][0][2] == image[2]:
+            kept[-1][1] += ms
+        else:
+            kept.append([image, ms])
+    width, height = kept[0][0][0], kept[0][0][1]
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    out = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
+           chunk(b"acTL", struct.pack(">II", len(kept), loops))]
+    sequence = 0
+    for index, (image, ms) in enumerate(kept):
+        w, h, pixels = image
+        # fcTL: sequence, size, offset, delay (ms / 1000), dispose none, blend source.
+        out.append(chunk(b"fcTL", struct.pack(">IIIIIHHBB", sequence, w, h, 0, 0, min(ms, 65535), 1000, 0, 0)))
+        sequence += 1
+        data = zlib.compress(b"".join(b"\x00" + pixels[y * w * 3:(y + 1) * w * 3] for y in range(h)), 6)
+        if index == 0:
+            out.append(chunk(b"IDAT", data))
+        else:
+            out.append(chunk(b"fdAT", struct.pack(">I", sequence) + data))
+            sequence += 1
+    out.append(chunk(b"IEND", b""))
+    with open(path, "wb") as f:
+        f.write(b"".join(out))
+
+
 def rotate(image, degrees):
     """Turns an image counter-clockwise by `degrees` (undoing a panel mounted that many degrees clockwise)."""
     width, height, pixels = image

@@ -208,13 +208,21 @@ def main():
                 elif line.startswith(b"SERIES "):
                     # A run of captures at a fixed interval, taken by the host alone (a guest round trip per
                     # capture is too slow under TCG to see an animation move).
+                    # Captures keep to the schedule (start + i * interval) whatever a screendump costs; when each
+                    # was taken, in seconds from the first, goes to <tag>-times.txt.
                     tag, count, interval = line[7:].decode().split()[:3]
+                    start, times = time.monotonic(), []
                     for i in range(int(count)):
+                        delay = start + i * int(interval) / 1000 - time.monotonic()
+                        if delay > 0:
+                            time.sleep(delay)
+                        times.append(time.monotonic() - start)
                         try:
                             monitor.command("screendump", filename=os.path.join(run_dir, f"{tag}-{i}.ppm"))
                         except RuntimeError as error:
                             print(f"vboard: screendump {tag}-{i}: {error}", flush=True)
-                        time.sleep(int(interval) / 1000)
+                    with open(os.path.join(run_dir, f"{tag}-times.txt"), "w") as f:
+                        f.write("".join(f"{t:.3f}\n" for t in times))
                     control.sendall(f"ACK {tag}\n".encode())
                 elif line.startswith(b"QMP "):
                     tag, _, text = line[4:].decode().partition(" ")

@@ -85,6 +85,13 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     }
     if let delegateClass { application.delegate = delegateClass.init() }
 
+    // Startup is a budget (README, "Figures"): the panel logs its first flip; other screens log their first frame.
+    if !(UIScreen.main.output is KMSOutput) {
+        let log = VitrineLog.logger("vitrine.app")
+        application.addFrameObserver { app in
+            if app.frameCount == 1 { log.info("\(ProcessFigures.firstFrameMessage())") }
+        }
+    }
     if let limit = options.exitAfterFrames {
         application.addFrameObserver { app in
             if app.frameCount >= limit { app.runLoop.stop() }

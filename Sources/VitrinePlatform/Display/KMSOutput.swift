@@ -789,7 +789,7 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
         framesOnScreen = framesInFlight
         flipCount += 1
         lastFlipTime = loop.clock.now
-        if flipCount == 1 { log.info("first frame on screen") } else { log.trace("flip \(flipCount)") }
+        if flipCount == 1 { log.info("\(ProcessFigures.firstFrameMessage())") } else { log.trace("flip \(flipCount)") }
         onFlip?(self)
         for observer in flipObservers { observer(self) }
         if blackOutWhenFlipped { blackOutWhenFlipped = false; return blackOut() }

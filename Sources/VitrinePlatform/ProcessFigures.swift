@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Figures about this process that Vitrine logs for startup and memory budgets.
+public enum ProcessFigures {
+    /// Milliseconds since the kernel started this process (its `starttime` in /proc/self/stat, in clock ticks
+    /// since boot, against CLOCK_BOOTTIME): so the time to the first frame includes loading the program and its
+    /// libraries, not only `main`. Good to a clock tick (10 ms on Debian's kernels); nil if /proc is unreadable.
+    public static func millisecondsSinceStart() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name (which may hold spaces) start at field 3; starttime is field 22.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var now = timespec()
+        guard hz > 0, clock_gettime(CLOCK_BOOTTIME, &now) == 0 else { return nil }
+        let nowMs = Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+        return nowMs - ticks / hz * 1000
+    }
+
+    /// Resident memory (VmRSS in /proc/self/status), KiB; nil if unreadable.
+    public static func residentKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// "first frame on screen, 123 ms after the process started" (or without the figure if it is unknown).
+    public static func firstFrameMessage() -> String {
+        guard let ms = millisecondsSinceStart() else { return "first frame on screen" }
+        return String(format: "first frame on screen, %.0f ms after the process started", ms)
+    }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The showcase's tour on the virtual board: boots it, starts the app under fbrun on its panel (real KMS/DRM),
+plays Recordings/showcase-tour.txt through a uinput touchscreen (real kernel touch events, read by libinput) while
+the host captures the panel four times a second, then writes under OUT_DIR: one PNG per screen of the tour
+(NN-NAME.png, the moments the recording's "# shot" lines name), tour.png (an animated PNG of the whole tour at half
+size) and figures.txt (time to the first frame and resident memory after the tour, as the app and the guest saw them).
+
+usage: tour.py BIN_DIR OUT_DIR   (BIN_DIR holds showcase, fbrun and vitrine-input)
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import images  # noqa: E402
+
+INTERVAL_MS = 250
+SETTLE = 1.0  # vitrine-input's --settle: the device exists this long before the first event
+
+
+def shots(recording):
+    """[(seconds, name)] from the recording's "# shot SECONDS NAME" lines."""
+    out = []
+    for line in open(recording, encoding="utf-8"):
+        m = re.match(r"# shot ([0-9.]+) (\S+)", line)
+        if m:
+            out.append((float(m.group(1)), m.group(2)))
+    return out
+
+
+def main():
+    bin_dir, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    recording = os.path.join(ROOT, "Recordings", "showcase-tour.txt")
+    moments = shots(recording)
+    count = int((moments[-1][0] + SETTLE + 1.5) * 1000 / INTERVAL_MS)
+    run = os.path.join(ROOT, ".build", "virtual-board", "run-tour")
+    shutil.rmtree(run, ignore_errors=True)
+    os.makedirs(run)
+    script = os.path.join(run, "..", "run-tour.sh")
+    with open(script, "w") as f:
+        f.write(f"""
+cd {ROOT}
+VITRINE_ONSCREEN_KEYBOARD=always {bin_dir}/fbrun --board qemu-virt {bin_dir}/showcase > $vbwork/app.out 2> $vbwork/app.err &
+F=$!
+for i in $(seq 1 1200); do grep -q "first frame on screen" $vbwork/app.err && break; kill -0 $F 2>/dev/null || break; sleep 0.1; done
+grep -q "first frame on screen" $vbwork/app.err || {{ cat $vbwork/app.err; exit 1; }}
+sleep 1
+{bin_dir}/vitrine-input replay --settle {SETTLE} {recording} > $vbwork/replay.log 2>&1 &
+R=$!
+sh {HERE}/control.sh series tour {count} {INTERVAL_MS}
+wait $R
+P=$(pidof showcase)
+grep VmRSS /proc/$P/status > $vbwork/rss.txt
+kill -TERM $F; wait $F; echo $? > $vbwork/status
+""")
+    timeout = 300 + count * INTERVAL_MS / 1000
+    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--timeout", str(timeout), "--run-dir", run, script],
+                        stdout=subprocess.DEVNULL).returncode
+    err = open(os.path.join(run, "app.err"), errors="replace").read() if os.path.exists(os.path.join(run, "app.err")) else ""
+    captures = sorted(glob.glob(os.path.join(run, "tour-*.ppm")), key=lambda p: int(p.rsplit("-", 1)[1][:-4]))
+    if rc != 0 or not captures:
+        print(f"virtual board: the tour did not run (status {rc}); console: {run}/console.log")
+        for line in err.splitlines()[-10:]:
+            print(f"  guest: {line}")
+        return 1
+    times = [float(t) for t in open(os.path.join(run, "tour-times.txt")).read().split()]
+    os.makedirs(out_dir, exist_ok=True)
+    for old in glob.glob(os.path.join(out_dir, "[0-9][0-9]-*.png")):
+        os.remove(old)
+    # The replay's clock starts SETTLE seconds after the series did (both begin together in the guest, the replay
+    # a little later: it has to start). A shot is the last capture before its moment plus 0.3 s: the tour holds
+    # each settled screen 0.8 s before the next touch.
+    written = []
+    for n, (at, name) in enumerate(moments):
+        target = at + SETTLE + 0.3
+        index = max([i for i, t in enumerate(times) if t <= target] or [0])
+        path = os.path.join(out_dir, f"{n + 1:02d}-{name}.png")
+        images.write_png(path, images.read_ppm(captures[index]))
+        written.append(path)
+    frames = [(images.half(images.read_ppm(p)), INTERVAL_MS) for p in captures]
+    images.write_apng(os.path.join(out_dir, "tour.png"), frames)
+    first = re.search(r"first frame on screen, (\d+) ms", err)
+    rss = open(os.path.join(run, "rss.txt")).read().split()[1:2] if os.path.exists(os.path.join(run, "rss.txt")) else []
+    figures = [f"virtual board (QEMU TCG, virtio-gpu): first frame {first.group(1) if first else '?'} ms after the process started",
+               f"virtual board: resident memory after the tour {rss[0] if rss else '?'} KiB"]
+    with open(os.path.join(out_dir, "figures.txt"), "w") as f:
+        f.write("\n".join(figures) + "\n")
+    for p in captures:
+        os.remove(p)
+    print("\n".join(figures))
+    print(f"the tour's screens: {', '.join(os.path.basename(p) for p in written)} in {out_dir}")
+    print(f"the tour, animated (APNG, {len(captures)} captures): {os.path.join(out_dir, 'tour.png')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
