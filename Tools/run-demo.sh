@@ -1,34 +1,38 @@
 #!/usr/bin/env bash
-# The main job: the example app (the seeds' Listing 1-1) where people can see it.
+# The main job: the showcase (a building lobby's control panel: Sources/Showcase) where people can see it.
 # - On a machine with a panel (a DRM card): on the panel, until Ctrl-C (run it on a free VT, or under fbrun).
-# - Otherwise on the virtual board (QEMU with a real DRM driver; prepared on first use): what the panel shows
-#   is saved to out/hello-views-panel.png.
-# - Otherwise (QEMU cannot run here) on a headless screen: out/hello-views.png.
-# The headless run also prints the view hierarchy, the way UIKit's recursiveDescription does.
+# - Otherwise on the virtual board (QEMU with a real DRM driver; prepared on first use): the app runs on the board's
+#   panel and a scripted tour plays through a uinput touchscreen (tap a tile, drag a slider, dark mode, type a
+#   Wi-Fi password on the on-screen keyboard, fling the directory, the Arabic screen, an alert); the screens of the
+#   tour, an animated PNG of it and the startup figures are saved under out/tour/.
+# - Otherwise (QEMU cannot run here), or with a screen size: on a headless screen, out/showcase.png.
 # Usage: Tools/run-demo.sh [--vitrine-screen WxH@scale]   (a screen size forces the headless screen)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Tools/env.sh
 bash Tools/setup.sh
-swift build --product hello-views 2>&1 | tail -n 1
-BIN="$(swift build --show-bin-path)/hello-views"
+# Release: what a panel runs (the debug build is several times slower to draw).
+for product in showcase fbrun vitrine-input; do
+  swift build -c release --product "$product" 2>&1 | tail -n 1
+done
+BIN="$(swift build -c release --show-bin-path)"
 mkdir -p out
 
 if [ "$#" -eq 0 ] && ls /dev/dri/card* >/dev/null 2>&1; then
-  echo "hello-views on the panel ($(ls /dev/dri/card* | head -1)); Ctrl-C ends it and restores the console"
-  exec env VITRINE_DISPLAY=kms "$BIN"
+  echo "the showcase on the panel ($(ls /dev/dri/card* | head -1)); Ctrl-C ends it and restores the console"
+  exec env VITRINE_DISPLAY=kms "$BIN/showcase"
 fi
 
 if [ "$#" -eq 0 ] && bash Tools/virtual-board/prepare.sh >/dev/null 2>&1; then
-  echo "hello-views on the virtual board's panel (QEMU, virtio-gpu, real KMS/DRM):"
-  if python3 Tools/virtual-board/show.py "$BIN" out/hello-views-panel.png; then
-    echo "what the panel shows: $(pwd)/out/hello-views-panel.png"
+  echo "the showcase on the virtual board's panel (QEMU, virtio-gpu, real KMS/DRM), with its tour through uinput touches:"
+  if python3 Tools/virtual-board/tour.py "$BIN" out/tour; then
     exit 0
   fi
   echo "falling back to the headless screen"
 fi
 
-echo "hello-views on a headless screen; its view hierarchy after the first frame:"
-"$BIN" --vitrine-screen 1280x800@1 --vitrine-exit-after-frames 1 --vitrine-print-hierarchy \
-  --vitrine-screenshot out/hello-views.png "$@"
-echo "screenshot: $(pwd)/out/hello-views.png"
+SCREEN=(--vitrine-screen 1280x800@1)
+[ "$#" -gt 0 ] && SCREEN=()
+echo "the showcase on a headless screen:"
+"$BIN/showcase" "${SCREEN[@]}" --vitrine-exit-after-frames 2 --vitrine-screenshot out/showcase.png "$@"
+echo "screenshot: $(pwd)/out/showcase.png"

@@ -110,6 +110,8 @@ final class JoinNetworkViewController: UIViewController, UITextFieldDelegate {
         view.backgroundColor = .systemGroupedBackground
         let icon = UIImageView(image: UIImage(systemName: "lock.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 40)))
         icon.tintColor = .systemBlue
+        icon.contentMode = .scaleAspectFit
+        icon.heightAnchor.constraint(equalToConstant: 48).isActive = true
         let heading = UILabel()
         heading.text = "Enter the password for “\(network.name)”"
         heading.font = .systemFont(ofSize: 26, weight: .semibold)

@@ -29,7 +29,7 @@ import VitrinePlatform
 
         // Climate: a tap on its tile, the slider dragged to a warmer target, back.
         tour.tap(tour.centre(of: tour.tile("Climate")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let climate = try #require(navigation.topViewController as? ClimateViewController)
         let slider = try #require(tour.find(UISlider.self, in: climate.view))
         let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds), value: slider.value)
@@ -43,7 +43,7 @@ import VitrinePlatform
 
         // Settings: dark appearance, the schedule's picker opened.
         tour.tap(tour.centre(of: tour.tile("Settings")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let settings = try #require(navigation.topViewController as? SettingsViewController)
         let appearance = try #require(tour.find(UISegmentedControl.self, in: settings.view))
         let dark = appearance.convert(CGPoint(x: appearance.bounds.width * 5 / 6, y: appearance.bounds.midY), to: nil)
@@ -59,7 +59,7 @@ import VitrinePlatform
 
         // Wi-Fi: a network, its password typed on the on-screen keyboard, Join, the alert's OK.
         tour.tap(tour.centre(of: tour.tile("Wi-Fi")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let wifi = try #require(navigation.topViewController as? WiFiViewController)
         tour.tap(tour.centre(of: try #require(tour.label("Atrium-Guest", in: wifi.view))))
         tour.wait(2.0)
@@ -84,7 +84,7 @@ import VitrinePlatform
 
         // Directory: the long list flung upwards.
         tour.tap(tour.centre(of: tour.tile("Directory")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let directory = try #require(navigation.topViewController as? DirectoryViewController)
         let list = try #require(tour.find(UITableView.self, in: directory.view))
         tour.drag(from: CGPoint(x: 640, y: 700), to: CGPoint(x: 640, y: 250), duration: 0.15)
@@ -95,7 +95,7 @@ import VitrinePlatform
 
         // The Arabic reception screen, laid out right to left.
         tour.tap(tour.centre(of: tour.tile("الاستقبال")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let lobby = try #require(navigation.topViewController as? LobbyViewController)
         #expect(lobby.view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
         tour.shot("reception-arabic")
@@ -103,7 +103,7 @@ import VitrinePlatform
 
         // Security: the alert, cancelled.
         tour.tap(tour.centre(of: tour.tile("Security")))
-        tour.wait(1.6)
+        tour.wait(2.0)
         let alert = try #require(navigation.topViewController?.presentedViewController as? UIAlertController)
         tour.shot("security-alert")
         tour.tap(tour.centre(of: try #require(tour.button("Cancel", in: alert.view))))
@@ -155,10 +155,10 @@ final class Tour {
         }
     }
 
-    /// Marks a settled screen, then holds it 0.8 s more (a capture taken a little late still shows it); with
+    /// Marks a settled screen, then holds it 1.5 s more (a capture taken a little late still shows it); with
     /// SHOWCASE_SHOTS=DIR the headless screen is also saved there as NAME.png.
     func shot(_ name: String) {
-        defer { wait(0.8) }
+        defer { wait(1.5) }
         shots.append(String(format: "# shot %.2f %@", Double(t) / 1_000_000, name))
         if let directory = ProcessInfo.processInfo.environment["SHOWCASE_SHOTS"], let png = UIScreen.main.snapshotImage()?.pngData() {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

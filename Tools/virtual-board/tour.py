@@ -73,11 +73,11 @@ kill -TERM $F; wait $F; echo $? > $vbwork/status
     for old in glob.glob(os.path.join(out_dir, "[0-9][0-9]-*.png")):
         os.remove(old)
     # The replay's clock starts SETTLE seconds after the series did (both begin together in the guest, the replay
-    # a little later: it has to start). A shot is the last capture before its moment plus 0.3 s: the tour holds
-    # each settled screen 0.8 s before the next touch.
+    # a little later: it has to start, and under TCG the app can fall behind). A shot is the last capture before
+    # its moment plus 0.6 s: the tour holds each settled screen 1.5 s before the next touch.
     written = []
     for n, (at, name) in enumerate(moments):
-        target = at + SETTLE + 0.3
+        target = at + SETTLE + 0.6
         index = max([i for i, t in enumerate(times) if t <= target] or [0])
         path = os.path.join(out_dir, f"{n + 1:02d}-{name}.png")
         images.write_png(path, images.read_ppm(captures[index]))

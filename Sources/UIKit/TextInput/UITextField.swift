@@ -184,6 +184,9 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
         textChangedVisibly()
     }
 
+    /// The text's colours resolve again in the new style.
+    override func colorAppearanceDidChange() { textChangedVisibly() }
+
     /// The layout, placement and caret follow the text.
     private func textChangedVisibly() {
         cachedLayout = nil
@@ -391,7 +394,11 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
         } else {
             attributed = editor.storage
         }
-        var (text, paragraph) = TextStyling.styled(attributed)
+        // Colours resolve for the field's own traits (a layout made for the caret, outside drawing, would
+        // otherwise take the app's: black text in a dark window).
+        var styled: (StyledText, TextParagraphStyle)?
+        traitCollection.performAsCurrent { styled = TextStyling.styled(attributed) }
+        guard var (text, paragraph) = styled else { return nil }
         paragraph.alignment = textAlignment.textAlignment
         paragraph.lineBreakMode = .byClipping
         var layout = TextLayout(text, paragraph: paragraph)

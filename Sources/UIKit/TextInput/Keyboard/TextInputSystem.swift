@@ -116,7 +116,7 @@ final class TextInputSystem {
             keyboardView = kb
             if let traits = responder as? UITextInputTraits {
                 kb.traits = SystemKeyboardView.Traits(type: traits.keyboardType, returnKey: traits.returnKeyType,
-                                                      dark: traits.keyboardAppearance == .dark,
+                                                      dark: Self.wantsDarkKeyboard(traits, responder),
                                                       enablesReturnKeyAutomatically: traits.enablesReturnKeyAutomatically)
             }
             content = kb
@@ -136,6 +136,16 @@ final class TextInputSystem {
         afterEdit()
         let end = CGRect(x: screenBounds.minX, y: screenBounds.maxY - height, width: width, height: height)
         move(to: end, showing: true, animated: animated)
+    }
+
+    /// The keyboard's look: dark when asked for, and for `.default` when the responder shows in the dark style
+    /// (as on iOS 13 and later, where the default keyboard follows the app's appearance).
+    static func wantsDarkKeyboard(_ traits: UITextInputTraits, _ responder: UIResponder) -> Bool {
+        switch traits.keyboardAppearance {
+        case .dark: return true
+        case .light: return false
+        default: return (responder as? UIView)?.traitCollection.userInterfaceStyle == .dark
+        }
     }
 
     private func hide(animated: Bool) {
