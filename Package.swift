@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // fbrun's command line.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // API documentation: `swift package generate-documentation` (Tools/docs.sh builds and serves it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Allocation counts in the benchmarks (package-benchmark's malloc interposer, on its own).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],

@@ -4,26 +4,43 @@
 # that finds them, any SwiftPM resource bundles, and MANIFEST.txt: sizes, the system libraries the executables
 # load (from ldd, checked: none from the Swift toolchain, none missing) and the Debian packages that provide them.
 #
-# Usage: Tools/package-app.sh PRODUCT [OUT_DIR]     (default OUT_DIR: out/package/PRODUCT)
+# Usage: Tools/package-app.sh [--package-path DIR] PRODUCT [OUT_DIR]     (default OUT_DIR: out/package/PRODUCT)
+#   --package-path DIR: the app is a package of its own that depends on Vitrine (Templates/MyPanelApp is one);
+#   a relative DIR is taken from where the script is run.
 # On the device: install the listed packages, copy OUT_DIR, and boot into it with
 #   OUT_DIR/bin/fbrun --install-unit --board BOARD OUT_DIR/bin/PRODUCT
 set -euo pipefail
-cd "$(dirname "$0")/.."
-product=${1:?usage: Tools/package-app.sh PRODUCT [OUT_DIR]}
+app_package=
+if [ "${1:-}" = "--package-path" ]; then
+  app_package=$(cd "${2:?--package-path needs a directory}" && pwd)
+  shift 2
+fi
+product=${1:?usage: Tools/package-app.sh [--package-path DIR] PRODUCT [OUT_DIR]}
 out=${2:-out/package/$product}
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+cd "$(dirname "$0")/.."
 source Tools/env.sh
 bash Tools/setup.sh >/dev/null
 
 # A scratch path of its own: static linking changes every build product, and the usual release build (the
-# benchmarks') stays as it is.
-build=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
-for p in "$product" fbrun; do "${build[@]}" --product "$p" 2>&1 | tail -n 1; done
+# benchmarks') stays as it is. fbrun always comes from Vitrine itself.
+static=(-c release --static-swift-stdlib)
+build=(swift build "${static[@]}" --scratch-path .build/static)
+if [ -n "$app_package" ]; then
+  app_build=(swift build "${static[@]}" --package-path "$app_package" --scratch-path "$app_package/.build/static")
+else
+  app_build=("${build[@]}")
+fi
+"${app_build[@]}" --product "$product" 2>&1 | tail -n 1
+"${build[@]}" --product fbrun 2>&1 | tail -n 1
+app_bin=$("${app_build[@]}" --show-bin-path)
 bin=$("${build[@]}" --show-bin-path)
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/fonts"
-for p in "$product" fbrun; do strip -o "$out/bin/$p" "$bin/$p"; done
-for bundle in "$bin"/*.resources; do [ -d "$bundle" ] && cp -r "$bundle" "$out/bin/"; done
+strip -o "$out/bin/$product" "$app_bin/$product"
+strip -o "$out/bin/fbrun" "$bin/fbrun"
+for bundle in "$app_bin"/*.resources; do [ -d "$bundle" ] && cp -r "$bundle" "$out/bin/"; done
 
 # The libraries: every one found, none of the toolchain's.
 libs=$(ldd "$out/bin/$product" "$out/bin/fbrun" | awk '/=>/ { print $1 " " $3 }' | sort -u)

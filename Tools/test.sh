@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: unit, golden-image and run-loop tests on the headless screen, then the virtual-board tests
+# Runs every test: unit, golden-image and run-loop tests on the headless screen, the app template
+# (Tools/test-template.sh), then the virtual-board tests
 # (the real KMS/DRM path on virtio-gpu and bochs in a QEMU guest; skipped with a message where QEMU cannot run,
 # unless VBOARD_REQUIRED=1).
 # Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board.
@@ -16,6 +17,10 @@ if [ "$#" -eq 0 ]; then
   swift test --skip-build --skip Swift5ClientTests
 else
   swift test --skip-build "$@"
+fi
+if [ "$#" -eq 0 ]; then
+  # The app template, as a newcomer uses it: a package of its own that depends on this checkout.
+  bash Tools/test-template.sh
 fi
 if [ "$#" -eq 0 ] && [ "${VBOARD:-1}" != 0 ]; then
   python3 Tools/virtual-board/run-tests.py

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the API documentation with DocC (swift-docc-plugin): UIKit, QuartzCore and CoreGraphics in one archive,
+# with UIKit's articles (your first app, porting, testing, the architecture, the panel and fbrun, boards) made
+# from README.md, ARCHITECTURE.md and Board/README.md (Tools/docs/articles.py), for static hosting in out/docs.
+# Usage: Tools/docs.sh [--serve [PORT]]   --serve: then serve it at http://localhost:PORT/documentation/uikit
+# (DocC's pages load their content with JavaScript, so they need a web server, not file:// URLs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Tools/env.sh
+bash Tools/setup.sh >/dev/null
+python3 Tools/docs/articles.py
+rm -rf out/docs
+mkdir -p out
+swift package --allow-writing-to-directory out/docs generate-documentation \
+  --target UIKit --target QuartzCore --target CoreGraphics --enable-experimental-combined-documentation \
+  --transform-for-static-hosting --output-path out/docs 2>&1 | tail -n 3
+test -f out/docs/index.html || { echo "docs: DocC wrote no out/docs/index.html"; exit 1; }
+test -d out/docs/documentation/uikit || { echo "docs: no UIKit pages in out/docs"; exit 1; }
+echo "docs: $(find out/docs/data/documentation -name '*.json' | wc -l) pages in $(pwd)/out/docs"
+if [ "${1:-}" = "--serve" ]; then
+  port=${2:-8000}
+  echo "docs: http://localhost:$port/documentation/uikit (Ctrl-C stops the server)"
+  exec python3 -m http.server --directory out/docs "$port"
+fi
+echo "to read it: bash Tools/docs.sh --serve, then open http://localhost:8000/documentation/uikit"
