@@ -14,7 +14,8 @@ if [ "$#" -eq 0 ]; then
   # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
   # where no other test has made the application first (the others start headless apps on manual clocks).
   swift test --skip-build --filter Swift5ClientTests
-  swift test --skip-build --skip Swift5ClientTests
+  # The showcase's tour test also saves its screens, for the board's tour to be compared with (below).
+  SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test --skip-build --skip Swift5ClientTests
 else
   swift test --skip-build "$@"
 fi
@@ -24,4 +25,10 @@ if [ "$#" -eq 0 ]; then
 fi
 if [ "$#" -eq 0 ] && [ "${VBOARD:-1}" != 0 ]; then
   python3 Tools/virtual-board/run-tests.py
+  # The README's main job on the board: the showcase's tour through uinput, in release as run-demo.sh runs it,
+  # each screen checked against the headless tour's.
+  if bash Tools/virtual-board/prepare.sh >/dev/null 2>&1; then
+    for product in showcase fbrun vitrine-input; do swift build -c release --product "$product" 2>&1 | tail -n 1; done
+    python3 Tools/virtual-board/tour.py "$(swift build -c release --show-bin-path)" out/tour --compare out/tour-headless
+  fi
 fi

@@ -5,7 +5,10 @@ the host captures the panel four times a second, then writes under OUT_DIR: one 
 (NN-NAME.png, the moments the recording's "# shot" lines name), tour.png (an animated PNG of the whole tour at half
 size) and figures.txt (time to the first frame and resident memory after the tour, as the app and the guest saw them).
 
-usage: tour.py BIN_DIR OUT_DIR   (BIN_DIR holds showcase, fbrun and vitrine-input)
+usage: tour.py BIN_DIR OUT_DIR [--compare DIR]   (BIN_DIR holds showcase, fbrun and vitrine-input)
+  --compare DIR: DIR holds the same screens from the headless tour (ShowcaseTourTests with SHOWCASE_SHOTS=DIR);
+  each screen on the board must match its headless twin (mean difference a channel under 4 levels of 255; the
+  directory under 8, as a fling's end depends on real time). The status says whether they all did.
 """
 import glob
 import os
@@ -33,8 +36,45 @@ def shots(recording):
     return out
 
 
+def mean_difference(a, b):
+    """The mean absolute difference of a channel, over every 13th pixel (enough to tell screens apart)."""
+    pa, pb = a[2], b[2]
+    if (a[0], a[1]) != (b[0], b[1]):
+        return 255.0
+    total = count = 0
+    for i in range(0, len(pa) - 2, 3 * 13):
+        total += abs(pa[i] - pb[i]) + abs(pa[i + 1] - pb[i + 1]) + abs(pa[i + 2] - pb[i + 2])
+        count += 3
+    return total / count
+
+
+def compare(written, headless_dir):
+    """Each screen of the board's tour against its headless twin; True if all match."""
+    ok = True
+    for path in written:
+        name = os.path.basename(path)[3:-4]
+        twin = os.path.join(headless_dir, name + ".png")
+        if not os.path.exists(twin):
+            print(f"FAIL {name}: no headless screen {twin}")
+            ok = False
+            continue
+        difference = mean_difference(images.read_png(path), images.read_png(twin))
+        limit = 8.0 if name == "directory" else 4.0
+        good = difference < limit
+        ok = ok and good
+        print(f"{'ok  ' if good else 'FAIL'} {name}: the board's screen is the headless one's (mean difference "
+              f"{difference:.2f} < {limit})")
+    return ok
+
+
 def main():
-    bin_dir, out_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    args = sys.argv[1:]
+    headless_dir = None
+    if "--compare" in args:
+        i = args.index("--compare")
+        headless_dir = os.path.abspath(args[i + 1])
+        del args[i:i + 2]
+    bin_dir, out_dir = os.path.abspath(args[0]), os.path.abspath(args[1])
     recording = os.path.join(ROOT, "Recordings", "showcase-tour.txt")
     moments = shots(recording)
     count = int((moments[-1][0] + SETTLE + 1.5) * 1000 / INTERVAL_MS)
@@ -95,6 +135,8 @@ kill -TERM $F; wait $F; echo $? > $vbwork/status
     print("\n".join(figures))
     print(f"the tour's screens: {', '.join(os.path.basename(p) for p in written)} in {out_dir}")
     print(f"the tour, animated (APNG, {len(captures)} captures): {os.path.join(out_dir, 'tour.png')}")
+    if headless_dir is not None and not compare(written, headless_dir):
+        return 1
     return 0
 
 
