@@ -16,6 +16,9 @@ swift package --allow-writing-to-directory out/docs generate-documentation \
   --transform-for-static-hosting --output-path out/docs 2>&1 | tail -n 3
 test -f out/docs/index.html || { echo "docs: DocC wrote no out/docs/index.html"; exit 1; }
 test -d out/docs/documentation/uikit || { echo "docs: no UIKit pages in out/docs"; exit 1; }
+for article in yourfirstapp portinganiosapp testingyourapp architecture panelandfbrun boards; do
+  test -f "out/docs/data/documentation/uikit/$article.json" || { echo "docs: the article $article is missing"; exit 1; }
+done
 echo "docs: $(find out/docs/data/documentation -name '*.json' | wc -l) pages in $(pwd)/out/docs"
 if [ "${1:-}" = "--serve" ]; then
   port=${2:-8000}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: unit, golden-image and run-loop tests on the headless screen, the app template
-# (Tools/test-template.sh), then the virtual-board tests
+# (Tools/test-template.sh), the API documentation (Tools/docs.sh), then the virtual-board tests
 # (the real KMS/DRM path on virtio-gpu and bochs in a QEMU guest; skipped with a message where QEMU cannot run,
 # unless VBOARD_REQUIRED=1).
 # Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board.
@@ -22,6 +22,8 @@ fi
 if [ "$#" -eq 0 ]; then
   # The app template, as a newcomer uses it: a package of its own that depends on this checkout.
   bash Tools/test-template.sh
+  # The API documentation builds, with its articles.
+  bash Tools/docs.sh
 fi
 if [ "$#" -eq 0 ] && [ "${VBOARD:-1}" != 0 ]; then
   python3 Tools/virtual-board/run-tests.py
