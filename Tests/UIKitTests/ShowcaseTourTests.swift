@@ -121,6 +121,45 @@ import VitrinePlatform
     }
 }
 
+extension ShowcaseTourTests {
+    /// Every screen, pushed and popped (and an alert shown and dismissed), is freed with its views: a kiosk runs for
+    /// months, so a screen visited must not stay behind.
+    @Test func screensThatWereLeftAreFreed() {
+        freshApp(pixels: CGSize(width: 1280, height: 800))
+        let window = shownWindow()
+        let navigation = Showcase.makeRootViewController()
+        window.rootViewController = navigation
+        frames(0.1)
+        let makers: [() -> UIViewController] = [
+            { ClimateViewController() }, { SettingsViewController() }, { WiFiViewController() },
+            { JoinNetworkViewController(network: WiFiNetwork.nearby[1]) }, { DirectoryViewController() },
+            { LobbyViewController() },
+        ]
+        for make in makers {
+            weak var left: UIViewController?
+            weak var leftView: UIView?
+            do {
+                let controller = make()
+                left = controller
+                navigation.pushViewController(controller, animated: true)
+                frames(0.5)
+                leftView = controller.view
+                let alert = UIAlertController(title: "A", message: "B", preferredStyle: .alert)
+                alert.addAction(UIAlertAction(title: "OK", style: .default))
+                controller.present(alert, animated: true)
+                frames(0.4)
+                alert.dismiss(animated: true)
+                frames(0.4)
+                navigation.popViewController(animated: true)
+                frames(0.5)
+            }
+            frames(0.1)
+            #expect(left == nil, "\(String(describing: left)) is still alive after it was popped")
+            #expect(leftView == nil)
+        }
+    }
+}
+
 /// Plays touches into the headless app while writing them down as a recording (a fresh device, times from 0.1 s,
 /// positions as fractions of the screen), with "# shot SECONDS NAME" lines marking when each screen has settled.
 @MainActor
