@@ -48,3 +48,7 @@ int vitrine_uinput_emit(int fd, unsigned short type, unsigned short code, int va
 void vitrine_uinput_destroy(int fd);
 
 #endif
+
+/// Fixes glibc's mmap threshold (mallopt M_MMAP_THRESHOLD), which also turns off its dynamic raising; returns
+/// mallopt's result (1 on success). <malloc.h> is not in Swift's Glibc module.
+int vitrine_set_mmap_threshold(int bytes);

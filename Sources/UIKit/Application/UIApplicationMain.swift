@@ -23,6 +23,7 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
 func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                        _ principalClassName: String?, _ delegateClassName: String?,
                        delegateType: (any UIApplicationDelegate.Type)?) -> Int32 {
+    ProcessFigures.keepLargeBlocksMapped()
     let arguments = (0..<Int(argc)).map { argv[$0].map { String(cString: $0) } ?? "" }
     let options: LaunchConfiguration
     do {
