@@ -16,6 +16,12 @@ public enum ProcessFigures {
         _ = vitrine_set_mmap_threshold(128 * 1024)
     }
 
+    /// Gives the free pages inside the heap back to the kernel (glibc's `malloc_trim`): the app calls it when it
+    /// has gone quiet after a change of screen, so what that screen freed does not stay resident for months.
+    public static func releaseFreeHeap() {
+        _ = vitrine_release_free_heap()
+    }
+
     /// Milliseconds since the kernel started this process (its `starttime` in /proc/self/stat, in clock ticks
     /// since boot, against CLOCK_BOOTTIME): so the time to the first frame includes loading the program and its
     /// libraries, not only `main`. Good to a clock tick (10 ms on Debian's kernels); nil if /proc is unreadable.

@@ -52,3 +52,6 @@ void vitrine_uinput_destroy(int fd);
 /// Fixes glibc's mmap threshold (mallopt M_MMAP_THRESHOLD), which also turns off its dynamic raising; returns
 /// mallopt's result (1 on success). <malloc.h> is not in Swift's Glibc module.
 int vitrine_set_mmap_threshold(int bytes);
+
+/// Gives the heap's free pages back to the kernel (malloc_trim(0)); returns 1 if any memory was released.
+int vitrine_release_free_heap(void);

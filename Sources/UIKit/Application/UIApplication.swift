@@ -326,6 +326,8 @@ open class UIApplication: UIResponder {
         storePoolTimer = runLoop.schedule(after: BackingStorePool.maximumAge + 0.1) { [weak self] _ in
             self?.storePoolTimer = nil
             BackingStorePool.expire()
+            // Quiet after a change of screen, the last kept store gone: what the old screen freed goes back too.
+            if BackingStorePool.count == 0 { ProcessFigures.releaseFreeHeap() }
             self?.scheduleStorePoolExpiry()
         }
     }
