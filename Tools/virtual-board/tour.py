@@ -113,12 +113,19 @@ kill -TERM $F; wait $F; echo $? > $vbwork/status
     for old in glob.glob(os.path.join(out_dir, "[0-9][0-9]-*.png")):
         os.remove(old)
     # The replay's clock starts SETTLE seconds after the series did (both begin together in the guest, the replay
-    # a little later: it has to start, and under TCG the app can fall behind). A shot is the last capture before
-    # its moment plus 0.6 s: the tour holds each settled screen 1.5 s before the next touch.
+    # a little later: it has to start, and under TCG the app falls behind, more after heavy frames). A shot is the
+    # last capture before its moment plus 0.6 s (the tour holds each settled screen 1.5 s before the next touch);
+    # when comparing, the capture in that moment's window (from 0.3 s before to 3 s after) most like the headless
+    # screen: the screen must show on the board while its step lasts, however late the app is.
     written = []
     for n, (at, name) in enumerate(moments):
         target = at + SETTLE + 0.6
         index = max([i for i, t in enumerate(times) if t <= target] or [0])
+        twin = os.path.join(headless_dir, name + ".png") if headless_dir else None
+        if twin and os.path.exists(twin):
+            reference = images.read_png(twin)
+            window = [i for i, t in enumerate(times) if at + SETTLE - 0.3 <= t <= at + SETTLE + 3.0] or [index]
+            index = min(window, key=lambda i: mean_difference(images.read_ppm(captures[i]), reference))
         path = os.path.join(out_dir, f"{n + 1:02d}-{name}.png")
         images.write_png(path, images.read_ppm(captures[index]))
         written.append(path)
