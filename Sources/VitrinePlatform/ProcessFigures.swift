@@ -38,13 +38,6 @@ public enum ProcessFigures {
         return nowMs - ticks / hz * 1000
     }
 
-    /// Resident memory (VmRSS in /proc/self/status), KiB; nil if unreadable.
-    public static func residentKiB() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
-    }
-
     /// "first frame on screen, 123 ms after the process started" (or without the figure if it is unknown).
     public static func firstFrameMessage() -> String {
         guard let ms = millisecondsSinceStart() else { return "first frame on screen" }

@@ -82,10 +82,10 @@ open class UITextView: UIScrollView, UITextInput, TextInteractionHost {
         get { NSAttributedString(attributedString: editor.storage) }
         set { setStoredText(newValue ?? NSAttributedString(string: "")) }
     }
-    /// The font of plain text (UIKit's default: 12 points).
     /// Whether the font follows the content size category. A panel's category never changes (there is no
     /// Dynamic Type setting), so this is kept for code that sets it and changes nothing.
     open var adjustsFontForContentSizeCategory = false
+    /// The font of plain text (UIKit's default: 12 points).
     open var font: UIFont? = .systemFont(ofSize: 12) { didSet { applyDefaultAttributes() } }
     open var textColor: UIColor? = .label { didSet { applyDefaultAttributes() } }
     open var textAlignment: NSTextAlignment = .natural { didSet { applyDefaultAttributes() } }
