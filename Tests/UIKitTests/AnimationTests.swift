@@ -524,11 +524,30 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         UIView.transition(with: view, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
                           animations: { view.backgroundColor = .blue }, completion: { done = $0 })
         #expect(view.subviews.count == 1) // the snapshot of the old look, on top
-        let snapshot = view.subviews[0]
+        weak var snapshot = view.subviews[0]
         frames(0.5)
-        #expect(abs((snapshot.layer.presentation()?.opacity ?? 0) - 0.5) < 0.02)
+        #expect(abs((snapshot?.layer.presentation()?.opacity ?? 0) - 0.5) < 0.02)
         frames(0.6)
         #expect(done == true && view.subviews.isEmpty)
+        // The snapshot (a screenful of pixels when the view is a window) is freed once it is off screen.
+        frames(0.1)
+        #expect(snapshot == nil)
+    }
+
+    @Test func aCrossDissolveOfAWholeWindowFreesItsSnapshot() {
+        freshApp()
+        let window = shownView().window!
+        UIView.transition(with: window, duration: 0.3, options: .transitionCrossDissolve) {
+            window.overrideUserInterfaceStyle = .dark
+        }
+        weak var snapshot = window.subviews.last
+        weak var image = snapshot?.layer.contents as? CGImage
+        weak var layer = snapshot?.layer
+        #expect(image != nil)
+        frames(0.5)
+        #expect(snapshot == nil)
+        #expect(layer == nil)
+        #expect(image == nil)
     }
 
     @Test func transitionFromOneViewToAnother() {

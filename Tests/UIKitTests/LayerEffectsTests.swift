@@ -84,6 +84,12 @@ import VitrinePlatform
         card.layer.shadowRadius = 8
         endTurn()
         #expect(card.layer.shadowCache !== mask)
+        // Turning the shadow off lets go of the mask (a fade out keeps it until the fade is over).
+        UIView.animate(withDuration: 0.2) { card.layer.shadowOpacity = 0 }
+        frames(0.1)
+        #expect(card.layer.shadowCache != nil)
+        frames(0.15)
+        #expect(card.layer.shadowCache == nil)
     }
 
     @Test func shadowPropertiesAnimateAndDefaultAsOnIOS() {

@@ -148,6 +148,21 @@ public final class CGContext {
         return context
     }
 
+    /// `uikitBitmap(pixelWidth:pixelHeight:scale:)` drawing into the caller's premultiplied ARGB32 memory (rows
+    /// `bytesPerRow` apart), which must outlive the context: a headless screen's compositor draws straight into its
+    /// output's frame buffer so.
+    @_spi(VitrineInternals)
+    public static func uikitBitmap(drawingInto memory: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int,
+                                   bytesPerRow: Int, scale: CGFloat) -> CGContext? {
+        guard ImageLimits.accepts(width: pixelWidth, height: pixelHeight), bytesPerRow >= pixelWidth * 4, bytesPerRow % 4 == 0,
+              let surface = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(pixelWidth), Int32(pixelHeight), Int32(bytesPerRow)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
+        let context = CGContext(surface: surface, width: pixelWidth, height: pixelHeight)
+        context.useUIKitSpace(scale: scale)
+        return context
+    }
+
     /// User space becomes points at `scale`, y down (UIKit's drawing environment), shadows measured in points.
     private func useUIKitSpace(scale: CGFloat) {
         cairo_scale(cr, Double(scale), Double(scale))

@@ -101,8 +101,19 @@ public final class CAAnimationTracker {
 
     public init(_ done: @escaping @MainActor (Bool) -> Void) { self.done = done }
 
-    /// The animations counted, as they run on their layers (the copies `add(_:forKey:)` made), with their layers.
-    @_spi(VitrineInternals) public private(set) var running: [(animation: CAAnimation, layer: CALayer)] = []
+    /// The animations counted, as they run on their layers (the copies `add(_:forKey:)` made), with their layers
+    /// (those still alive).
+    @_spi(VitrineInternals) public var running: [(animation: CAAnimation, layer: CALayer)] {
+        added.compactMap { entry in entry.layer.map { (entry.animation, $0) } }
+    }
+
+    /// The layer is held weakly: an animation left on its layer (`isRemovedOnCompletion = false`) holds this
+    /// tracker, so a strong reference back would keep a layer taken out of its tree, and its contents, forever.
+    private struct Added {
+        let animation: CAAnimation
+        weak var layer: CALayer?
+    }
+    private var added: [Added] = []
 
     /// Counts `animation` (call before it is added to a layer).
     public func track(_ animation: CAAnimation) {
@@ -112,7 +123,7 @@ public final class CAAnimationTracker {
 
     /// The layer made `copy` of a tracked animation.
     func added(_ copy: CAAnimation, to layer: CALayer) {
-        running.append((copy, layer))
+        added.append(Added(animation: copy, layer: layer))
     }
 
     /// No more animations will be tracked: the callback runs when the pending ones stop (now, if none).

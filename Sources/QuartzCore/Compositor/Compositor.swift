@@ -68,7 +68,13 @@ public final class Compositor {
         serial = Self.serials
         self.output = output
         self.scale = scale
-        shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
+        // An output in memory is composited into directly (see MemoryBackedOutput); a panel gets a shadow buffer.
+        if let memory = output as? any MemoryBackedOutput {
+            shadow = CGContext.uikitBitmap(drawingInto: memory.pixels, pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight,
+                                           bytesPerRow: output.pixelWidth * 4, scale: 1)!
+        } else {
+            shadow = CGContext.uikitBitmap(pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, scale: 1)!
+        }
         pixmanShadow = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(shadow.width), Int32(shadow.height),
                                                 shadow.data!.assumingMemoryBound(to: UInt32.self), Int32(shadow.bytesPerRow))!
         // A screenful of views has less store memory than the screen has pixels: room to keep one screen's stores
@@ -604,6 +610,9 @@ public final class Compositor {
                                 shadowOffset: v.shadowOffset, shadowRadius: v.shadowRadius,
                                 shadowPath: v.shadowPath.map(ObjectIdentifier.init), transitionProgress: v.transition?.progress)
         var snapshotChanged = true
+        // A shadow that is off (faded out, or shown only during a transition) lets go of its mask: up to a
+        // screenful of alpha, kept otherwise for the layer's life. (If it comes back, the mask is made again.)
+        if snapshot.shadowColor == nil, layer.shadowCache != nil { layer.shadowCache = nil }
         let directPaint = Painter.directPaint(layer, v, toDevice: toDevice)
         var startedBlit = false
         if let old = layer.compositorRecord, insideBlit, let b = blit {
