@@ -52,6 +52,22 @@ import VitrinePlatform
         #expect(maxDifference(s.shown(), s.reference()) <= 2)
     }
 
+    /// Headless, the output's memory is the compositor's shadow buffer: one screenful, not two, and no copy.
+    @Test func aHeadlessScreenCompositesStraightIntoItsOutputsMemory() {
+        let s = Scene(scale: 1)
+        let output = s.screen.headlessOutput!
+        #expect(s.screen.compositor.shadow.data == output.pixels)
+        // What the frame buffer shows is the frame (the square's blue at its centre; BGRA in memory).
+        let centre = (50 * 320 + 230) * 4
+        #expect(Array(output.frameBuffer[centre..<centre + 3]) == [255, 122, 0])
+        // An output given someone else's pixels still copies the damage.
+        let other = HeadlessOutput(pixelWidth: 4, pixelHeight: 2)
+        var source = [UInt32](repeating: 0xFF00_FF00, count: 8)
+        other.present(pixels: &source, bytesPerRow: 16, damage: [PixelRect(x: 1, y: 1, width: 2, height: 1)])
+        #expect(other.frameBuffer.count == 32)
+        #expect(Array(other.frameBuffer[20..<24]) == [0, 255, 0, 255] && other.frameBuffer[16..<20].allSatisfy { $0 == 0 })
+    }
+
     @Test func anIdleFrameHasNoDamageAndDrawsNothing() {
         let s = Scene(scale: 1)
         let presented = s.screen.headlessOutput!.presentedFrames
