@@ -524,7 +524,7 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         UIView.transition(with: view, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
                           animations: { view.backgroundColor = .blue }, completion: { done = $0 })
         #expect(view.subviews.count == 1) // the snapshot of the old look, on top
-        weak var snapshot = view.subviews[0]
+        weak let snapshot = view.subviews[0]
         frames(0.5)
         #expect(abs((snapshot?.layer.presentation()?.opacity ?? 0) - 0.5) < 0.02)
         frames(0.6)
@@ -540,9 +540,9 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         UIView.transition(with: window, duration: 0.3, options: .transitionCrossDissolve) {
             window.overrideUserInterfaceStyle = .dark
         }
-        weak var snapshot = window.subviews.last
-        weak var image = snapshot?.layer.contents as? CGImage
-        weak var layer = snapshot?.layer
+        weak let snapshot = window.subviews.last
+        weak let image = snapshot?.layer.contents as? CGImage
+        weak let layer = snapshot?.layer
         #expect(image != nil)
         frames(0.5)
         #expect(snapshot == nil)

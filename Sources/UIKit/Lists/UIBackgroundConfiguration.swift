@@ -38,7 +38,8 @@ public struct UIViewConfigurationState: UIConfigurationState, Hashable {
     public var isSelected = false
     public var isFocused = false
     public var isPinned = false
-    private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+    // (Read by the nonisolated `==` and `hash`: a value type's own storage, not shared state.)
+    nonisolated(unsafe) private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
 
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
 

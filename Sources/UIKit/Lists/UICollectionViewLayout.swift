@@ -155,6 +155,7 @@ extension UICollectionViewDelegateFlowLayout {
 /// A layout's elements in order along its scroll axis, with the running maximum of their far edges, so that the
 /// ones meeting a stretch of the axis are found by binary search (both built-in layouts answer
 /// `layoutAttributesForElements(in:)` with it as the collection view scrolls).
+@MainActor
 struct ElementsAlongAxis {
     let vertical: Bool
     /// The elements, sorted by their near edge along the axis.

@@ -37,7 +37,8 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
     public var isSwiped = false
     public var isExpanded = false
     public var isReordering = false
-    private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+    // (Read by the nonisolated `==` and `hash`: a value type's own storage, not shared state.)
+    nonisolated(unsafe) private var custom: [UIConfigurationStateCustomKey: AnyHashable] = [:]
 
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
     /// A state for the current traits.

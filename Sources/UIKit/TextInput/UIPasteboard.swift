@@ -11,8 +11,8 @@ open class UIPasteboard: NSObject {
         public static let general = Name(rawValue: "com.apple.UIKit.pboard.general")
     }
 
-    public static let changedNotification = Notification.Name("UIPasteboardChangedNotification")
-    public static let removedNotification = Notification.Name("UIPasteboardRemovedNotification")
+    nonisolated public static let changedNotification = Notification.Name("UIPasteboardChangedNotification")
+    nonisolated public static let removedNotification = Notification.Name("UIPasteboardRemovedNotification")
 
     /// The pasteboard Cut, Copy and Paste use.
     public static var general: UIPasteboard {

@@ -40,9 +40,9 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     public enum ViewMode: Int, Sendable { case never, whileEditing, unlessEditing, always }
     public enum DidEndEditingReason: Int, Sendable { case committed, cancelled }
 
-    public static let textDidBeginEditingNotification = Notification.Name("UITextFieldTextDidBeginEditingNotification")
-    public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
-    public static let textDidEndEditingNotification = Notification.Name("UITextFieldTextDidEndEditingNotification")
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextFieldTextDidBeginEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextFieldTextDidEndEditingNotification")
 
     let editor = TextEditor()
     private let content = FieldTextView()

@@ -52,9 +52,9 @@ open class NSTextContainer: NSObject {
 /// delegate and the notification centre in UIKit's order. `isEditable` false keeps it selectable and copyable.
 @preconcurrency @MainActor
 open class UITextView: UIScrollView, UITextInput, TextInteractionHost {
-    public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
-    public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
-    public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
 
     let editor = TextEditor()
     private let content = TextViewContent()

@@ -9,9 +9,9 @@ extension UIScreen {
     public static var screens: [UIScreen] { [main] + ScreenRegistry.externals }
 
     /// Posted (object: the screen) when a display is connected and its screen is ready for windows.
-    public static let didConnectNotification = Notification.Name("UIScreenDidConnectNotification")
+    nonisolated public static let didConnectNotification = Notification.Name("UIScreenDidConnectNotification")
     /// Posted (object: the screen) when a display is disconnected; its windows are no longer shown.
-    public static let didDisconnectNotification = Notification.Name("UIScreenDidDisconnectNotification")
+    nonisolated public static let didDisconnectNotification = Notification.Name("UIScreenDidDisconnectNotification")
 }
 
 /// External displays: every connected connector beside the panel becomes a `UIScreen`, found at launch and again

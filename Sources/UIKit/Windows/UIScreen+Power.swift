@@ -6,7 +6,7 @@ import VitrinePlatform
 /// The screen's backlight and blanking: `brightness` as UIKit names it, and what the idle timer does.
 extension UIScreen {
     /// Posted when `brightness` changes.
-    public static let brightnessDidChangeNotification = Notification.Name("UIScreenBrightnessDidChangeNotification")
+    nonisolated public static let brightnessDidChangeNotification = Notification.Name("UIScreenBrightnessDidChangeNotification")
 
     /// The brightness of the screen's backlight, 0...1 (values outside are clamped). On the panel it reads and
     /// sets the board's backlight (`/sys/class/backlight`); a screen without one keeps the value without effect.

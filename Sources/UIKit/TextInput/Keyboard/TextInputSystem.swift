@@ -3,20 +3,20 @@ import Foundation
 @_spi(VitrineInternals) import QuartzCore
 
 extension UIResponder {
-    public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
-    public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
-    public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
-    public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
-    public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
-    public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
     /// The keyboard's frame before and after the change, in screen coordinates (`NSValue` of a `CGRect`).
-    public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
-    public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    nonisolated public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+    nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
     /// The animation's duration (`NSNumber`, seconds) and curve (`NSNumber` of a `UIView.AnimationCurve` raw value).
-    public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
-    public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
+    nonisolated public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
+    nonisolated public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
     /// Whether the keyboard belongs to this app (always, on a panel).
-    public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
+    nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }
 
 extension NSValue {
