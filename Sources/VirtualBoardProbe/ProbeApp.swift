@@ -95,6 +95,8 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
                 say("screen disconnected (\(UIScreen.screens.count) screens)")
             }
         })
+        observers.append(NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil,
+                                                                queue: .main) { _ in say("lifecycle: didEnterBackgroundNotification") })
         if let output = UIScreen.main.output as? KMSOutput {
             output.onFlip = { [weak self] output in self?.flipped(output) }
         }
@@ -106,6 +108,15 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             handleSignal(SIGHUP, on: .main) { MainActor.assumeIsolated { cursorBench() } },
         ]
         return true
+    }
+
+    // The lifecycle, as a VT switch and SIGTERM drive it (the tests read these lines in order).
+    func applicationDidBecomeActive(_ application: UIApplication) { say("lifecycle: didBecomeActive") }
+    func applicationWillResignActive(_ application: UIApplication) { say("lifecycle: willResignActive") }
+    func applicationDidEnterBackground(_ application: UIApplication) { say("lifecycle: didEnterBackground") }
+    func applicationWillEnterForeground(_ application: UIApplication) { say("lifecycle: willEnterForeground") }
+    func applicationWillTerminate(_ application: UIApplication) {
+        say("lifecycle: willTerminate, state \(application.applicationState == .background ? "background" : "not background")")
     }
 
     /// A window on an external screen: orange, with a label.

@@ -23,6 +23,30 @@ final class TestAppDelegate: UIResponder, UIApplicationDelegate {
     required override init() { super.init() }
 }
 
+/// Logs every lifecycle call with the state the app reports during it.
+final class LifecycleAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    private func log(_ name: String, _ app: UIApplication) { launchLog.append("\(name) \(app.applicationState)") }
+    func application(_ application: UIApplication,
+                     willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        log("willFinishLaunching", application)
+        return true
+    }
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        log("didFinishLaunching", application)
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.makeKeyAndVisible()
+        return true
+    }
+    func applicationDidBecomeActive(_ application: UIApplication) { log("didBecomeActive", application) }
+    func applicationWillResignActive(_ application: UIApplication) { log("willResignActive", application) }
+    func applicationDidEnterBackground(_ application: UIApplication) { log("didEnterBackground", application) }
+    func applicationWillEnterForeground(_ application: UIApplication) { log("willEnterForeground", application) }
+    func applicationWillTerminate(_ application: UIApplication) { log("willTerminate", application) }
+    required override init() { super.init() }
+}
+
 /// Calls `UIApplicationMain` with C-style arguments, as an app's `main` would.
 @MainActor
 func runMain(_ args: [String], delegate: String?) -> Int32 {
@@ -48,6 +72,43 @@ func runMain(_ args: [String], delegate: String?) -> Int32 {
         #expect(UIScreen.main.scale == 2)
         #expect(app.keyWindow?.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
         #expect(app.windows.count == 1)
+    }
+
+    /// The lifecycle UIKit reports: launch, active, then (the run loop stopped, as SIGTERM stops it) through the
+    /// background to termination; the delegate hears each step before the notification is posted.
+    @Test func applicationMainReportsTheLifecycleToTheDelegateAndByNotification() {
+        launchLog = []
+        let names: [Notification.Name] = [UIApplication.didFinishLaunchingNotification, UIApplication.didBecomeActiveNotification,
+                                          UIApplication.willResignActiveNotification, UIApplication.didEnterBackgroundNotification,
+                                          UIApplication.willEnterForegroundNotification, UIApplication.willTerminateNotification]
+        let observers = names.map { name in
+            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+                let short = note.name.rawValue.replacingOccurrences(of: "UIApplication", with: "").replacingOccurrences(of: "Notification", with: "")
+                MainActor.assumeIsolated { launchLog.append("(\(short))") }
+            }
+        }
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        let status = runMain(["--vitrine-screen", "320x200@1", "--vitrine-exit-after-frames", "1"],
+                             delegate: NSStringFromClass(LifecycleAppDelegate.self))
+        #expect(status == 0)
+        #expect(launchLog == ["willFinishLaunching inactive", "didFinishLaunching inactive", "(DidFinishLaunching)",
+                              "didBecomeActive active", "(DidBecomeActive)",
+                              "willResignActive active", "(WillResignActive)", "didEnterBackground background", "(DidEnterBackground)",
+                              "willTerminate background", "(WillTerminate)"])
+        // The virtual terminal switched away and back (what a panel's display release and acquire call).
+        let app = UIApplication.shared
+        launchLog = []
+        app.enterForeground()
+        app.enterBackground()
+        app.enterForeground()
+        #expect(launchLog == ["willEnterForeground background", "(WillEnterForeground)", "didBecomeActive active", "(DidBecomeActive)",
+                              "willResignActive active", "(WillResignActive)", "didEnterBackground background", "(DidEnterBackground)",
+                              "willEnterForeground background", "(WillEnterForeground)", "didBecomeActive active", "(DidBecomeActive)"])
+        #expect(app.applicationState == .active)
+    }
+
+    @Test func anApplicationMadeWithoutLaunchingIsActive() {
+        #expect(freshApp().applicationState == .active)
     }
 
     @Test func applicationMainWritesAScreenshotOfTheScreen() throws {

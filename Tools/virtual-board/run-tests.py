@@ -913,6 +913,14 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
     results.check("vkms: an animation survives a VT switch in the middle (fbrun), and ends cleanly",
                   "animation:" in k3 and read(os.path.join(run, "k3.status")).strip() == "0",
                   f"status {read(os.path.join(run, 'k3.status')).strip()}, " + next((l for l in k3.splitlines() if l.startswith("animation:")), "no animation report"))
+    lifecycle = [l.split(": ", 1)[1] for l in k3.splitlines() if l.startswith("lifecycle: ")]
+    expected_lifecycle = ["didBecomeActive",                                                    # launched
+                          "willResignActive", "didEnterBackground", "didEnterBackgroundNotification",  # VT away
+                          "willEnterForeground", "didBecomeActive",                            # VT back
+                          "willResignActive", "didEnterBackground", "didEnterBackgroundNotification",  # SIGTERM
+                          "willTerminate, state background"]
+    results.check("vkms: the VT switched away and back sends the app to the background and back; SIGTERM ends it through the background",
+                  lifecycle == expected_lifecycle, " → ".join(lifecycle) or "no lifecycle lines")
     video = expected_image(bin_dir, os.path.join(expected_dir, "video.png"), "1280x800@1", "--video", "--video-second")
     plane_err = read(os.path.join(run, "v1.err"))
     results.check("vkms: a layer that asks for it goes on the overlay plane", "on overlay plane" in plane_err,

@@ -27,6 +27,10 @@ open class UIApplication: UIResponder {
     /// The key window: the visible window that receives non-touch events.
     public internal(set) weak var keyWindow: UIWindow?
 
+    /// Where the app is in its lifecycle (see UIApplication+Lifecycle.swift): `.active` from the end of launch (an
+    /// application made without `UIApplicationMain`, as in tests, is active from the start).
+    public internal(set) var applicationState: State = .active
+
     /// Frames produced so far: turns of the run loop that had layout (later also drawing) to do.
     @exclusivity(unchecked) public private(set) var frameCount = 0
 

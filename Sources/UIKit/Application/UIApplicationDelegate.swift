@@ -8,7 +8,8 @@ extension UIApplication {
     }
 }
 
-/// The app's delegate: told when the app has launched and when it will end.
+/// The app's delegate: told when the app has launched, when it goes to the background and back (its virtual
+/// terminal switched away and back), and when it will end.
 ///
 /// Porting note: UIKit makes the delegate from its class (`@main` or `UIApplicationMain`), which in Swift on
 /// Linux needs an initializer it can call, so the protocol requires `init()`. A delegate declared as on iOS,
@@ -22,7 +23,25 @@ public protocol UIApplicationDelegate: AnyObject {
     func application(_ application: UIApplication,
                       didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
 
-    /// The app is about to end (the run loop stopped, or the process got SIGTERM).
+    /// Launch is under way, before `application(_:didFinishLaunchingWithOptions:)`. (The result answers iOS's
+    /// URL and activity launches, which a panel has none of: it is ignored.)
+    func application(_ application: UIApplication,
+                      willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+
+    /// The app has become active: after launch, and on coming back to the foreground.
+    func applicationDidBecomeActive(_ application: UIApplication)
+
+    /// The app is about to stop being active (its virtual terminal is being switched away, or it is ending).
+    func applicationWillResignActive(_ application: UIApplication)
+
+    /// The app is in the background: its virtual terminal was switched away (or it is ending). Save state here.
+    func applicationDidEnterBackground(_ application: UIApplication)
+
+    /// The app is about to come back to the foreground (its virtual terminal switched back).
+    func applicationWillEnterForeground(_ application: UIApplication)
+
+    /// The app is about to end (the run loop stopped, or the process got SIGTERM or SIGINT), after entering the
+    /// background.
     func applicationWillTerminate(_ application: UIApplication)
 }
 
@@ -32,6 +51,14 @@ extension UIApplicationDelegate {
         true
     }
 
+    public func application(_ application: UIApplication,
+                            willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        true
+    }
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationWillResignActive(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
 
     /// The entry point `@main` uses: starts the app with this delegate, as `UIApplicationMain` does on iOS,

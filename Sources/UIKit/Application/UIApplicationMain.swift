@@ -2,8 +2,9 @@ import CoreGraphics
 import VitrinePlatform
 
 /// Starts an app, as on iOS: creates the application (of class `principalClassName`, or `UIApplication`) and
-/// its delegate (of class `delegateClassName`), calls `application(_:didFinishLaunchingWithOptions:)`, and
-/// runs the main run loop. Returns the exit status when the loop ends (on iOS it never returns).
+/// its delegate (of class `delegateClassName`), calls `application(_:willFinishLaunchingWithOptions:)` and
+/// `application(_:didFinishLaunchingWithOptions:)`, makes the app active, and runs the main run loop. Returns
+/// the exit status when the loop ends (on iOS it never returns).
 ///
 /// Vitrine's options, taken from the command line (and removed from nothing: the app sees them too):
 /// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1), even where there is a
@@ -60,8 +61,8 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     if let style = DisplaySelection.selectedBoard?.appearance, onPanel, ProcessInfo.processInfo.environment["VITRINE_APPEARANCE"] == nil {
         application.setUserInterfaceStyle(style == "dark" ? .dark : .light)
     }
-    // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears
-    // applicationWillTerminate, and the panel is restored.
+    // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears the app go to
+    // the background and applicationWillTerminate, and the panel is restored.
     let terminationSources = [SIGTERM, SIGINT].map { number in
         handleSignal(number, on: .main) { MainActor.assumeIsolated { UIApplication.shared.runLoop.stop() } }
     }
@@ -99,14 +100,19 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         }
     }
 
+    application.beginLaunching()
+    _ = application.delegate?.application(application, willFinishLaunchingWithOptions: nil)
     let launched = application.delegate?.application(application, didFinishLaunchingWithOptions: nil) ?? true
     guard launched else {
         FileHandle.standardError.write(Data("vitrine: the app delegate reported a failed launch\n".utf8))
         return 1
     }
+    application.finishLaunching()
+    application.becomeActive()
+    if let output = UIScreen.main.output as? KMSOutput { application.followDisplayActivity(of: output) }
     application.startServiceNotifications()
     application.runLoop.run()
-    application.delegate?.applicationWillTerminate(application)
+    application.terminate()
 
     if options.printHierarchy {
         for window in application.windows {

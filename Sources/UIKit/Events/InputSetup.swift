@@ -53,7 +53,7 @@ enum InputSetup {
                     [weak router] event in router?.handle(event)
                 }
                 application.inputSeat = seat
-                (UIScreen.main.output as? KMSOutput)?.onActivityChange = { [weak seat, weak router] active in
+                (UIScreen.main.output as? KMSOutput)?.addActivityObserver { [weak seat, weak router] active in
                     if active {
                         seat?.resume()
                     } else {

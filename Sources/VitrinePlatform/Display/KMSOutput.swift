@@ -80,8 +80,12 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
     /// show anything any more and should end, non-zero, so a supervisor can restart it.
     public var onLost: (@MainActor (String) -> Void)?
     /// Called when the display is released (`false`: the VT was switched away) and acquired again (`true`), so
-    /// input can be suspended with it: events on another VT are not the app's.
-    public var onActivityChange: (@MainActor (Bool) -> Void)?
+    /// input can be suspended with it (events on another VT are not the app's) and the app can go to the
+    /// background and come back (UIKit's lifecycle).
+    private var activityObservers: [@MainActor (Bool) -> Void] = []
+
+    /// Adds a listener to the display being released (`false`) and acquired again (`true`).
+    public func addActivityObserver(_ body: @escaping @MainActor (Bool) -> Void) { activityObservers.append(body) }
     private var lost = false
 
     private let loop: EventLoop
@@ -287,7 +291,7 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
         // Under a seat manager, the manager takes master away itself.
         if session == nil, drmDropMaster(card.fd) != 0 { log.warning("drmDropMaster: \(String(cString: strerror(errno)))") }
         log.info("display released (VT switched away)")
-        onActivityChange?(false)
+        for observer in activityObservers { observer(false) }
     }
 
     /// The VT is ours again: take DRM master back, set the mode again and repaint everything (whatever was shown
@@ -306,7 +310,7 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
         // The console had the CRTC: the pointer goes back where it was.
         if cursorShown { cursorShown = false; showCursorPlane() }
         log.info("display acquired (VT switched back): repainting")
-        onActivityChange?(true)
+        for observer in activityObservers { observer(true) }
         submitIfReady()
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+import VitrinePlatform
+
+// The app's lifecycle, as UIKit's app delegate and notifications report it. A panel app is in the foreground
+// from launch to exit; what sends it to the background is its virtual terminal being switched away (the display
+// released, another program showing), and switching back brings it to the foreground again. SIGTERM (a shutdown,
+// `systemctl stop`, fbrun ending it) takes it through resigning and the background to termination, so state saved
+// in `applicationDidEnterBackground(_:)`, where iOS advises saving it, is saved here too.
+
+extension UIApplication {
+    /// Where the app is in its lifecycle (UIKit's values).
+    public enum State: Int, Sendable {
+        /// In the foreground, receiving events.
+        case active
+        /// In the foreground but not receiving events: while launching, and for a moment on the way to or from the
+        /// background.
+        case inactive
+        /// Not shown: the virtual terminal was switched away (or the app is ending).
+        case background
+    }
+
+    /// Posted after `application(_:didFinishLaunchingWithOptions:)` returns.
+    nonisolated public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    /// Posted when the app becomes active: after launch, and on coming back to the foreground.
+    nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    /// Posted when the app is about to stop being active (going to the background or ending).
+    nonisolated public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    /// Posted when the app is in the background (its virtual terminal switched away, or it is ending).
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// Posted when the app is about to come back to the foreground.
+    nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// Posted when the app is about to end.
+    nonisolated public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+
+    // MARK: Transitions (delegate first, then the notification, as UIKit does)
+
+    /// Launch is under way: the state is inactive until `becomeActive()`.
+    func beginLaunching() { applicationState = .inactive }
+
+    /// `application(_:didFinishLaunchingWithOptions:)` has returned.
+    func finishLaunching() {
+        NotificationCenter.default.post(name: Self.didFinishLaunchingNotification, object: self)
+    }
+
+    /// Becomes active (from launch or from the foreground's inactive moment).
+    func becomeActive() {
+        guard applicationState != .active else { return }
+        applicationState = .active
+        delegate?.applicationDidBecomeActive(self)
+        NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
+    }
+
+    /// Stops being active.
+    func resignActive() {
+        guard applicationState == .active else { return }
+        delegate?.applicationWillResignActive(self)
+        NotificationCenter.default.post(name: Self.willResignActiveNotification, object: self)
+        applicationState = .inactive
+    }
+
+    /// Resigns if active, then goes to the background.
+    func enterBackground() {
+        resignActive()
+        guard applicationState != .background else { return }
+        applicationState = .background
+        delegate?.applicationDidEnterBackground(self)
+        NotificationCenter.default.post(name: Self.didEnterBackgroundNotification, object: self)
+    }
+
+    /// Comes back from the background and becomes active.
+    func enterForeground() {
+        guard applicationState == .background else { return }
+        delegate?.applicationWillEnterForeground(self)
+        NotificationCenter.default.post(name: Self.willEnterForegroundNotification, object: self)
+        applicationState = .inactive
+        becomeActive()
+    }
+
+    /// The app is ending: through the background (where apps save their state), then `applicationWillTerminate`.
+    func terminate() {
+        enterBackground()
+        delegate?.applicationWillTerminate(self)
+        NotificationCenter.default.post(name: Self.willTerminateNotification, object: self)
+    }
+
+    /// Follows the panel: its display released (the VT switched away) sends the app to the background, acquired
+    /// again brings it back.
+    func followDisplayActivity(of output: KMSOutput) {
+        output.addActivityObserver { [weak self] active in
+            if active { self?.enterForeground() } else { self?.enterBackground() }
+        }
+    }
+}
