@@ -31,6 +31,10 @@ open class UIApplication: UIResponder {
     /// application made without `UIApplicationMain`, as in tests, is active from the start).
     public internal(set) var applicationState: State = .active
 
+    /// When the last memory warning was sent (run loop clock), and what watches for the next.
+    var lastMemoryWarning: Double?
+    var memoryPressureMonitor: MemoryPressureMonitor?
+
     /// Frames produced so far: turns of the run loop that had layout (later also drawing) to do.
     @exclusivity(unchecked) public private(set) var frameCount = 0
 

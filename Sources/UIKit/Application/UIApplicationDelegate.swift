@@ -40,6 +40,9 @@ public protocol UIApplicationDelegate: AnyObject {
     /// The app is about to come back to the foreground (its virtual terminal switched back).
     func applicationWillEnterForeground(_ application: UIApplication)
 
+    /// The app is short of memory (see `UIApplication.didReceiveMemoryWarningNotification`).
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+
     /// The app is about to end (the run loop stopped, or the process got SIGTERM or SIGINT), after entering the
     /// background.
     func applicationWillTerminate(_ application: UIApplication)
@@ -59,6 +62,7 @@ extension UIApplicationDelegate {
     public func applicationWillResignActive(_ application: UIApplication) {}
     public func applicationDidEnterBackground(_ application: UIApplication) {}
     public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
 
     /// The entry point `@main` uses: starts the app with this delegate, as `UIApplicationMain` does on iOS,

@@ -111,7 +111,9 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     application.becomeActive()
     if let output = UIScreen.main.output as? KMSOutput { application.followDisplayActivity(of: output) }
     application.startServiceNotifications()
+    application.startMemoryWarnings()
     application.runLoop.run()
+    application.memoryPressureMonitor?.stop()
     application.terminate()
 
     if options.printHierarchy {

@@ -95,6 +95,11 @@ open class UIViewController: UIResponder {
     /// Called once, after the view was loaded.
     open func viewDidLoad() {}
 
+    /// The app is short of memory (see `UIApplication.didReceiveMemoryWarningNotification`): let go of what can be
+    /// made again. Sent to every view controller in the app's windows, shown or not (a navigation stack's, a tab
+    /// bar's, presented ones). The view stays loaded, as on iOS since iOS 6.
+    open func didReceiveMemoryWarning() {}
+
     /// Called during the layout pass, just before the root view's `layoutSubviews()`.
     open func viewWillLayoutSubviews() {}
 
