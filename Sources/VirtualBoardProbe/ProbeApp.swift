@@ -115,6 +115,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     func applicationWillResignActive(_ application: UIApplication) { say("lifecycle: willResignActive") }
     func applicationDidEnterBackground(_ application: UIApplication) { say("lifecycle: didEnterBackground") }
     func applicationWillEnterForeground(_ application: UIApplication) { say("lifecycle: willEnterForeground") }
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication) { say("memory warning") }
     func applicationWillTerminate(_ application: UIApplication) {
         say("lifecycle: willTerminate, state \(application.applicationState == .background ? "background" : "not background")")
     }

@@ -389,6 +389,19 @@ kill -USR2 $(ps -o pid= --ppid $F); sleep 0.3
 busybox chvt 1; sleep 1; busybox chvt $APPVT
 wait_for $W/k3.out "animation:" $F
 kill -TERM $F; wait $F; echo $? > $W/k3.status
+# Memory warnings: the probe in a cgroup of its own, and a hog in the same group pushing past its memory.high, so
+# the kernel throttles the group and its tasks stall for memory (PSI, on with psi=1): the app's trigger on the
+# group's memory.pressure fires.
+mkdir -p /sys/fs/cgroup; grep -q " /sys/fs/cgroup cgroup2 " /proc/mounts || mount -t cgroup2 none /sys/fs/cgroup
+echo +memory > /sys/fs/cgroup/cgroup.subtree_control; mkdir -p /sys/fs/cgroup/kiosk
+sh -c 'echo $$ > /sys/fs/cgroup/kiosk/cgroup.procs; VITRINE_BOARD=qemu-virt exec '"$P" > $W/mw.out 2> $W/mw.err &
+MW=$!
+wait_for $W/mw.out first-flip-uptime $MW
+echo $(( $(cat /sys/fs/cgroup/kiosk/memory.current) + 16777216 )) > /sys/fs/cgroup/kiosk/memory.high
+sh -c 'echo $$ > /sys/fs/cgroup/kiosk/cgroup.procs; exec timeout 30 python3 -c "b = b\"x\" * (128 << 20)"' > $W/hog.log 2>&1 &
+wait_for $W/mw.out "memory warning" $MW
+cat /sys/fs/cgroup/kiosk/memory.pressure > $W/mw.pressure 2>&1
+kill -TERM $MW; wait $MW; echo $? > $W/mw.status
 # The overlay plane: a "video" layer that asks for it, its picture changed once (captured: on the plane) and then on
 # every animation frame (figures); the same with overlay planes off (composited).
 for ov in 1 0; do
@@ -813,8 +826,9 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
         # The soak's length: VBOARD_SOAK_FLIPS (100000 for the figure, about half an hour), 3000 by default.
         soak = int(os.environ.get("VBOARD_SOAK_FLIPS", "3000"))
         f.write(GUEST_VKMS.format(root=ROOT, bin=bin_dir, soak=soak, soak_wait=soak // 20 + 60))
+    # psi=1: Debian's kernels build pressure stall information but leave it off (the memory-warning check).
     rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--display", "vkms", "--timeout", str(600 + soak // 20),
-                         "--run-dir", run, script, "--", "-device", "virtio-tablet-pci"]).returncode
+                         "--run-dir", run, "--append", "psi=1", script, "--", "-device", "virtio-tablet-pci"]).returncode
     results.check("vkms: guest ran (Linux 6.12, vkms.ko built here)", rc == 0, f"status {rc}; console in {run}/console.log")
     err = read(os.path.join(run, "a.err"))
     results.check("vkms: the app drives vkms with atomic modesetting", "(vkms)" in err and "atomic modesetting" in err,
@@ -921,6 +935,12 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
                           "willTerminate, state background"]
     results.check("vkms: the VT switched away and back sends the app to the background and back; SIGTERM ends it through the background",
                   lifecycle == expected_lifecycle, " → ".join(lifecycle) or "no lifecycle lines")
+    mw_err = read(os.path.join(run, "mw.err"))
+    results.check("vkms: an app in a cgroup pushed past its memory.high hears a memory warning (PSI on the group's memory.pressure)",
+                  "memory warning" in read(os.path.join(run, "mw.out")) and "watching /sys/fs/cgroup/kiosk/memory.pressure" in mw_err
+                  and read(os.path.join(run, "mw.status")).strip() == "0",
+                  next((l.split("] ", 1)[-1] for l in mw_err.splitlines() if "memory warning" in l), "no warning")
+                  + "; " + " ".join(read(os.path.join(run, "mw.pressure")).split()[:5]))
     video = expected_image(bin_dir, os.path.join(expected_dir, "video.png"), "1280x800@1", "--video", "--video-second")
     plane_err = read(os.path.join(run, "v1.err"))
     results.check("vkms: a layer that asks for it goes on the overlay plane", "on overlay plane" in plane_err,
