@@ -107,6 +107,16 @@ func runMain(_ args: [String], delegate: String?) -> Int32 {
         #expect(app.applicationState == .active)
     }
 
+    /// Asking for more frames than a still screen draws ends once the screen has been still for a second.
+    @Test func exitAfterFramesEndsOnAStillScreen() {
+        launchLog = []
+        let status = runMain(["--vitrine-screen", "320x200@1", "--vitrine-exit-after-frames", "50"],
+                             delegate: NSStringFromClass(TestAppDelegate.self))
+        #expect(status == 0)
+        #expect(UIApplication.shared.frameCount < 50)
+        #expect(launchLog == ["didFinishLaunching", "willTerminate"])
+    }
+
     @Test func anApplicationMadeWithoutLaunchingIsActive() {
         #expect(freshApp().applicationState == .active)
     }

@@ -10,7 +10,8 @@ import VitrinePlatform
 /// - `--vitrine-screen WxH[@scale]`: a headless screen of W x H pixels (default 1280x800@1), even where there is a
 ///   panel;
 /// - `--vitrine-board NAME|PATH` (or `VITRINE_BOARD`): the board file describing the panel;
-/// - `--vitrine-exit-after-frames N`: stop after N frames (headless runs in tools and CI);
+/// - `--vitrine-exit-after-frames N`: stop after N frames, or once the screen is still (no frame for a second)
+///   after the first (headless runs in tools and CI);
 /// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends;
 /// - `--vitrine-screenshot PATH`: when the app ends, write the screen (visible windows back to front) as a PNG.
 @preconcurrency @MainActor
@@ -95,8 +96,17 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         }
     }
     if let limit = options.exitAfterFrames {
+        // A screen that stops changing draws no more frames: once one is drawn, a second without another ends
+        // the app too, or a tool asking for more frames than a still screen makes would wait for ever.
+        var still: EventLoopTimer?
         application.addFrameObserver { app in
-            if app.frameCount >= limit { app.runLoop.stop() }
+            if app.frameCount >= limit { app.runLoop.stop(); return }
+            if let still { app.runLoop.reschedule(still, after: LaunchConfiguration.stillScreenSeconds) } else {
+                still = app.runLoop.schedule(after: LaunchConfiguration.stillScreenSeconds) { _ in
+                    VitrineLog.logger("vitrine.app").info("the screen is still after \(UIApplication.shared.frameCount) frames: stopping")
+                    UIApplication.shared.runLoop.stop()
+                }
+            }
         }
     }
 
@@ -145,6 +155,8 @@ struct LaunchConfiguration {
     var screenPixels = CGSize(width: 1280, height: 800)
     var screenScale: CGFloat = 1
     var exitAfterFrames: Int?
+    /// How long `--vitrine-exit-after-frames` waits for another frame before taking the screen as still.
+    static let stillScreenSeconds = 1.0
     var printHierarchy = false
     var screenshotPath: String?
     /// `--vitrine-screen` was given: headless, whatever the machine has.
