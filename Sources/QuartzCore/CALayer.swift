@@ -665,6 +665,21 @@ open class CALayer: NSObject, AssociationOwner {
         return backingStoreInk
     }
 
+    /// Lets go of the backing stores of this layer and its sublayers, each to be drawn again when next displayed:
+    /// what a memory warning does to a hidden window's layers (a hidden window is not displayed until shown).
+    @_spi(VitrineInternals) public func discardBackingStores() {
+        if backingStore != nil {
+            let drawn = sharedContents != nil && contentsImage === sharedContents
+            backingStore = nil
+            if drawn {
+                contents = nil
+                sharedContents = nil
+                setNeedsDisplay()
+            }
+        }
+        for sublayer in storedSublayers { sublayer.discardBackingStores() }
+    }
+
     /// Lets go of the backing store of a layer that does not draw. Content set by the app (`layer.contents =
     /// image` on a view without `draw(_:)`, as iOS apps do) stays; only the store's own image goes.
     private func dropBackingStore() {

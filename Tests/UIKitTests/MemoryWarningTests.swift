@@ -14,6 +14,15 @@ import VitrinePlatform
     }
 }
 
+@MainActor final class WarnedDrawingView: UIView {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        UIColor.red.setFill()
+        UIRectFill(rect)
+    }
+}
+
 @MainActor final class WarnedDelegate: UIResponder, UIApplicationDelegate {
     var warnings = 0
     func applicationDidReceiveMemoryWarning(_ application: UIApplication) { warnings += 1 }
@@ -51,11 +60,30 @@ import VitrinePlatform
         // The views stay loaded (UIKit has not unloaded views on a warning since iOS 6).
         #expect(root.isViewLoaded && hidden.isViewLoaded)
 
-        // Again at once (memory still short): not repeated until the interval has passed.
-        app.receiveMemoryWarning()
-        #expect(delegate.warnings == 1)
+        // A hidden window's drawn layers let go of their stores, and draw again when the window is shown.
+        let drawing = WarnedDrawingView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let hiddenWindow = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        hiddenWindow.addSubview(drawing)
+        hiddenWindow.makeKeyAndVisible()
+        let shown = WarnedDrawingView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        window.addSubview(shown)
+        endTurn()
+        #expect(drawing.draws == 1 && drawing.layer.contents != nil)
+        hiddenWindow.isHidden = true
         (app.runLoop.clock as! ManualClock).advance(by: UIApplication.memoryWarningInterval)
         app.receiveMemoryWarning()
-        #expect(delegate.warnings == 2 && posted == 2 && top.warnings == 2)
+        #expect(drawing.layer.contents == nil)
+        #expect(shown.layer.contents != nil && shown.draws == 1) // a shown window keeps its stores
+        hiddenWindow.isHidden = false
+        endTurn()
+        #expect(drawing.draws == 2 && drawing.layer.contents != nil)
+        window.makeKeyAndVisible()
+
+        // Again at once (memory still short): not repeated until the interval has passed.
+        app.receiveMemoryWarning()
+        #expect(delegate.warnings == 2)
+        (app.runLoop.clock as! ManualClock).advance(by: UIApplication.memoryWarningInterval)
+        app.receiveMemoryWarning()
+        #expect(delegate.warnings == 3 && posted == 3 && top.warnings == 3)
     }
 }

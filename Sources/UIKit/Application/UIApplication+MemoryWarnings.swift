@@ -1,11 +1,12 @@
 import Foundation
-import QuartzCore
+@_spi(VitrineInternals) import QuartzCore
 import VitrinePlatform
 
 // Memory warnings, as on iOS: when the kernel reports tasks stalling for memory (PSI, see MemoryPressureMonitor)
 // the app delegate hears `applicationDidReceiveMemoryWarning(_:)`, every view controller in the windows
-// `didReceiveMemoryWarning()`, and the notification is posted; then Vitrine lets go of its own caches (pooled
-// backing stores, `UIImage(named:)`'s cache) and gives the heap's free pages back to the kernel.
+// `didReceiveMemoryWarning()`, and the notification is posted; then Vitrine lets go of its own caches (hidden
+// windows' backing stores, pooled ones, `UIImage(named:)`'s cache) and gives the heap's free pages back to the
+// kernel.
 
 extension UIApplication {
     /// Posted when the app is short of memory, after the delegate and the view controllers were told.
@@ -23,6 +24,8 @@ extension UIApplication {
         delegate?.applicationDidReceiveMemoryWarning(self)
         for controller in viewControllersInWindows() { controller.didReceiveMemoryWarning() }
         NotificationCenter.default.post(name: Self.didReceiveMemoryWarningNotification, object: self)
+        // Hidden windows (the keyboard's, when it is down) draw again when shown.
+        for window in windows where window.isHidden { window.layer.discardBackingStores() }
         BackingStorePool.removeAll()
         NamedImages.cache.removeAll()
         ProcessFigures.releaseFreeHeap()
