@@ -42,18 +42,21 @@ extension UIApplication {
         NotificationCenter.default.post(name: Self.didFinishLaunchingNotification, object: self)
     }
 
-    /// Becomes active (from launch or from the foreground's inactive moment).
+    /// Becomes active (from launch or from the foreground's inactive moment). A scene delegate, when the app has
+    /// one, hears the lifecycle instead of the app delegate, as on iOS; the notifications are posted either way.
     func becomeActive() {
         guard applicationState != .active else { return }
         applicationState = .active
-        delegate?.applicationDidBecomeActive(self)
+        if mainSceneWithDelegate == nil { delegate?.applicationDidBecomeActive(self) }
+        moveScenes(to: .foregroundActive)
         NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
     }
 
     /// Stops being active.
     func resignActive() {
         guard applicationState == .active else { return }
-        delegate?.applicationWillResignActive(self)
+        if mainSceneWithDelegate == nil { delegate?.applicationWillResignActive(self) }
+        moveScenes(to: .foregroundInactive)
         NotificationCenter.default.post(name: Self.willResignActiveNotification, object: self)
         applicationState = .inactive
     }
@@ -63,22 +66,26 @@ extension UIApplication {
         resignActive()
         guard applicationState != .background else { return }
         applicationState = .background
-        delegate?.applicationDidEnterBackground(self)
+        if mainSceneWithDelegate == nil { delegate?.applicationDidEnterBackground(self) }
+        moveScenes(to: .background)
         NotificationCenter.default.post(name: Self.didEnterBackgroundNotification, object: self)
     }
 
     /// Comes back from the background and becomes active.
     func enterForeground() {
         guard applicationState == .background else { return }
-        delegate?.applicationWillEnterForeground(self)
+        if mainSceneWithDelegate == nil { delegate?.applicationWillEnterForeground(self) }
+        moveScenes(to: .foregroundInactive)
         NotificationCenter.default.post(name: Self.willEnterForegroundNotification, object: self)
         applicationState = .inactive
         becomeActive()
     }
 
-    /// The app is ending: through the background (where apps save their state), then `applicationWillTerminate`.
+    /// The app is ending: through the background (where apps save their state), its scenes disconnected, then
+    /// `applicationWillTerminate`.
     func terminate() {
         enterBackground()
+        for scene in scenes { scene.disconnect() }
         delegate?.applicationWillTerminate(self)
         NotificationCenter.default.post(name: Self.willTerminateNotification, object: self)
     }

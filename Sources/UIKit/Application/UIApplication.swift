@@ -31,6 +31,9 @@ open class UIApplication: UIResponder {
     /// application made without `UIApplicationMain`, as in tests, is active from the start).
     public internal(set) var applicationState: State = .active
 
+    /// The window scenes made so far, one per screen (see UIApplication+Scenes.swift).
+    var scenes: [UIWindowScene] = []
+
     /// When the last memory warning was sent (run loop clock), and what watches for the next.
     var lastMemoryWarning: Double?
     var memoryPressureMonitor: MemoryPressureMonitor?

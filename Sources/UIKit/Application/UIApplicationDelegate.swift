@@ -40,6 +40,14 @@ public protocol UIApplicationDelegate: AnyObject {
     /// The app is about to come back to the foreground (its virtual terminal switched back).
     func applicationWillEnterForeground(_ application: UIApplication)
 
+    /// The configuration for a scene that is connecting (at launch, the main screen's): name the scene delegate's
+    /// class in it (`delegateClass`), or leave it nil for the class named `SceneDelegate` in the app's module.
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration
+
+    /// Sessions the user discarded (iPadOS's app switcher; never on a panel).
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
+
     /// The app is short of memory (see `UIApplication.didReceiveMemoryWarningNotification`).
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
 
@@ -62,6 +70,11 @@ extension UIApplicationDelegate {
     public func applicationWillResignActive(_ application: UIApplication) {}
     public func applicationDidEnterBackground(_ application: UIApplication) {}
     public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
 

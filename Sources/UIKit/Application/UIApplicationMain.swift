@@ -118,6 +118,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         return 1
     }
     application.finishLaunching()
+    application.connectMainScene()
     application.becomeActive()
     if let output = UIScreen.main.output as? KMSOutput { application.followDisplayActivity(of: output) }
     application.startServiceNotifications()
