@@ -117,6 +117,17 @@ func runMain(_ args: [String], delegate: String?) -> Int32 {
         #expect(launchLog == ["didFinishLaunching", "willTerminate"])
     }
 
+    @Test func backgroundTasksBeginAndEndWithUnlimitedTime() {
+        let app = freshApp()
+        let first = app.beginBackgroundTask(withName: "save") {}
+        let second = app.beginBackgroundTask(expirationHandler: nil)
+        #expect(first != .invalid && second != .invalid && first != second)
+        #expect(app.openBackgroundTasks == [first, second] && app.backgroundTimeRemaining == .greatestFiniteMagnitude)
+        app.endBackgroundTask(first)
+        app.endBackgroundTask(.invalid)
+        #expect(app.openBackgroundTasks == [second])
+    }
+
     @Test func anApplicationMadeWithoutLaunchingIsActive() {
         #expect(freshApp().applicationState == .active)
     }

@@ -98,3 +98,34 @@ extension UIApplication {
         }
     }
 }
+
+// MARK: Background tasks
+
+/// A background task's identifier (UIKit's `UIBackgroundTaskIdentifier`).
+public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// No task: what `beginBackgroundTask` never returns here (iOS returns it when no time is left).
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
+}
+
+extension UIApplication {
+    /// Marks the start of work that should go on in the background. A panel app in the background is not
+    /// suspended, so the time is unlimited and `handler` is never called; end the task with `endBackgroundTask(_:)`
+    /// all the same, as on iOS.
+    public func beginBackgroundTask(withName taskName: String? = nil, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil)
+        -> UIBackgroundTaskIdentifier {
+        backgroundTaskCount += 1
+        let identifier = UIBackgroundTaskIdentifier(rawValue: backgroundTaskCount)
+        openBackgroundTasks.insert(identifier)
+        return identifier
+    }
+
+    /// Marks the end of a task `beginBackgroundTask` started (an unknown or `.invalid` one is ignored).
+    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        openBackgroundTasks.remove(identifier)
+    }
+
+    /// The time left to run in the background: unlimited on a panel (an app is never suspended).
+    public var backgroundTimeRemaining: TimeInterval { .greatestFiniteMagnitude }
+}

@@ -31,6 +31,10 @@ open class UIApplication: UIResponder {
     /// application made without `UIApplicationMain`, as in tests, is active from the start).
     public internal(set) var applicationState: State = .active
 
+    /// Background tasks begun and not ended (see UIApplication+Lifecycle.swift), and how many were begun.
+    var openBackgroundTasks: Set<UIBackgroundTaskIdentifier> = []
+    var backgroundTaskCount = 0
+
     /// The window scenes made so far, one per screen (see UIApplication+Scenes.swift).
     var scenes: [UIWindowScene] = []
 
