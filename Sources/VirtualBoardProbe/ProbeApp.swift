@@ -95,8 +95,10 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
                 say("screen disconnected (\(UIScreen.screens.count) screens)")
             }
         })
+        // (Delivered as it is posted, after the delegate heard it: `queue: .main` would deliver on a later turn,
+        // and at SIGTERM there is none.)
         observers.append(NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil,
-                                                                queue: .main) { _ in say("lifecycle: didEnterBackgroundNotification") })
+                                                                queue: nil) { _ in say("lifecycle: didEnterBackgroundNotification") })
         if let output = UIScreen.main.output as? KMSOutput {
             output.onFlip = { [weak self] output in self?.flipped(output) }
         }
