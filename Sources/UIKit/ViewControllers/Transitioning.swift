@@ -202,14 +202,23 @@ final class SlideAnimator: UIViewControllerAnimatedTransitioning {
         dim.isUserInteractionEnabled = false
         dim.isOpaque = false
         container.insertSubview(dim, belowSubview: front)
+        // The shadow's shape is a band along the leading edge, three blur radii wide (as deep as the blur reaches):
+        // only that edge's shadow is ever seen (the rest is under the front view or off screen), and its blurred
+        // mask is then a strip, not a screenful — made in a moment when an edge drag starts a pop (on a slow board
+        // a screenful's blur held up the drag's first frame), and holding no screenful of memory afterwards.
+        let radius: CGFloat = 6, band = 3 * radius + 1
+        let ownShadowPath = front.layer.shadowPath
+        let edgeX = rtl ? front.bounds.maxX - band : front.bounds.minX
+        front.layer.shadowPath = CGPath(rect: CGRect(x: edgeX, y: front.bounds.minY, width: band, height: front.bounds.height), transform: nil)
         front.layer.shadowOpacity = 0.15
-        front.layer.shadowRadius = 6
+        front.layer.shadowRadius = radius
         front.layer.shadowOffset = .zero
         let push = isPush
         Self.place(front: front, back: back, dim: dim, width: width, rtl: rtl, push: push, progress: 0)
         let finish = { (done: Bool) in
             dim.removeFromSuperview()
             front.layer.shadowOpacity = 0
+            front.layer.shadowPath = ownShadowPath
             front.transform = .identity
             back.transform = .identity
             context.completeTransition(done)
