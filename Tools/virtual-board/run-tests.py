@@ -939,7 +939,7 @@ def vkms_checks(results, bin_dir, work, failures_dir, expected_dir, first, updat
     results.check("vkms: an app in a cgroup pushed past its memory.high hears a memory warning (PSI on the group's memory.pressure)",
                   "memory warning" in read(os.path.join(run, "mw.out")) and "watching /sys/fs/cgroup/kiosk/memory.pressure" in mw_err
                   and read(os.path.join(run, "mw.status")).strip() == "0",
-                  next((l.split("] ", 1)[-1] for l in mw_err.splitlines() if "memory warning" in l), "no warning")
+                  next((l.split("] ", 1)[-1] for l in mw_err.splitlines() if "memory warning (" in l), "no warning logged")
                   + "; " + " ".join(read(os.path.join(run, "mw.pressure")).split()[:5]))
     video = expected_image(bin_dir, os.path.join(expected_dir, "video.png"), "1280x800@1", "--video", "--video-second")
     plane_err = read(os.path.join(run, "v1.err"))
