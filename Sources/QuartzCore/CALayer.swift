@@ -581,10 +581,10 @@ open class CALayer: NSObject, AssociationOwner {
     /// class whose `draw(in:)` is not overridden — gets no backing store.
     public func displayIntoBackingStore() {
         let dirty = invalidRect ?? bounds
-        guard wantsBackingStore else { return dropBackingStore() }
+        guard wantsBackingStore else { dropBackingStore(); return }
         let scale = contentsScale
         let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
-        guard pw > 0, ph > 0 else { return dropBackingStore() }
+        guard pw > 0, ph > 0 else { dropBackingStore(); return }
         var region = dirty
         var fresh = false
         let opaque = wantsOpaqueBackingStore
@@ -634,7 +634,7 @@ open class CALayer: NSObject, AssociationOwner {
         let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
         backingStoreInk = opaque ? storeRect : survivingInk.union(drawnInk.integral).intersection(storeRect)
         // The layer may only now know that it draws nothing (it learns it on its first draw).
-        guard wantsBackingStore else { return dropBackingStore() }
+        guard wantsBackingStore else { dropBackingStore(); return }
         // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
         let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
         let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero)
@@ -668,24 +668,21 @@ open class CALayer: NSObject, AssociationOwner {
     /// Lets go of the backing stores of this layer and its sublayers, each to be drawn again when next displayed:
     /// what a memory warning does to a hidden window's layers (a hidden window is not displayed until shown).
     @_spi(VitrineInternals) public func discardBackingStores() {
-        if backingStore != nil {
-            let drawn = sharedContents != nil && contentsImage === sharedContents
-            backingStore = nil
-            if drawn {
-                contents = nil
-                sharedContents = nil
-                setNeedsDisplay()
-            }
-        }
+        if backingStore != nil, dropBackingStore() { setNeedsDisplay() }
         for sublayer in storedSublayers { sublayer.discardBackingStores() }
     }
 
     /// Lets go of the backing store of a layer that does not draw. Content set by the app (`layer.contents =
     /// image` on a view without `draw(_:)`, as iOS apps do) stays; only the store's own image goes.
-    private func dropBackingStore() {
+    /// Returns whether the store's own image was shown (and is now gone).
+    @discardableResult
+    private func dropBackingStore() -> Bool {
         let drawn = sharedContents != nil && contentsImage === sharedContents
         backingStore = nil
+        // The shared image is the store's pixels: holding it would keep the store's memory.
+        sharedContents = nil
         if drawn { contents = nil }
+        return drawn
     }
 
     /// Whether the backing store is opaque: the layer promises to cover its bounds (`isOpaque`, every view's

@@ -58,7 +58,7 @@ extension UIApplication {
 
     private func connect(_ scene: UIWindowScene, _ configuration: UISceneConfiguration, _ options: UIScene.ConnectionOptions) {
         scene.session.configuration = configuration
-        let named = configuration.delegateClass ?? delegate.flatMap { NSClassFromString(Self.defaultSceneDelegateClassName(for: $0)) }
+        let named: AnyClass? = configuration.delegateClass ?? delegate.flatMap { NSClassFromString(Self.defaultSceneDelegateClassName(for: $0)) }
         guard let named else { return }
         guard let type = named as? any UISceneDelegate.Type else {
             Self.sceneLog.error("the scene delegate class \(named) does not adopt UISceneDelegate (a class needs `init()`: make it final)")
