@@ -137,6 +137,28 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(controller.taps, 1)
     }
 
+    func testALibrarysListControllersWithOverridesShowTheirRows() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let list = BadgeListViewController()
+        window.rootViewController = UINavigationController(rootViewController: list)
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertEqual(list.tableView.style, .insetGrouped)
+        XCTAssertEqual(list.tableView.numberOfRows(inSection: 0), 3)
+        XCTAssertEqual(list.tableView.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.text, "Drafts")
+        list.tableView.delegate?.scrollViewDidScroll(list.tableView)
+        XCTAssertTrue(list.scrolled, "the override is what the table calls")
+        list.tableView(list.tableView, didSelectRowAt: IndexPath(row: 2, section: 0))
+        XCTAssertEqual(list.selected, ["Sent"])
+
+        let grid = SwatchGridViewController()
+        window.rootViewController = grid
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertEqual(grid.collectionView.numberOfItems(inSection: 0), 8)
+        XCTAssertEqual(grid.collectionView.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.size,
+                       CGSize(width: 60, height: 60), "the flow layout asks the subclass's own conformance")
+    }
+
     func testSubclassesWithAPlainDeinitAreFreed() {
         final class Helper { static var freed = 0; deinit { Helper.freed += 1 } }
         let viewsBefore = ObservingView.freed

@@ -176,3 +176,55 @@ extension UIView {
         return makeConstraints(closure)
     }
 }
+
+// MARK: List controllers as iOS code subclasses them (`override` on every data source and delegate method)
+
+/// A table controller from a Swift 5 library: the data source, delegate and scroll view delegate methods are
+/// overrides, as UIKit's `UITableViewController` makes them on iOS.
+open class BadgeListViewController: UITableViewController {
+    public var titles = ["Inbox", "Drafts", "Sent"]
+    public private(set) var selected: [String] = []
+    public private(set) var scrolled = false
+
+    public init() { super.init(style: .insetGrouped) }
+    public required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+    }
+    open override func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    open override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { titles.count }
+    open override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+        cell.textLabel?.text = titles[indexPath.row]
+        cell.accessoryView = makeBadge(text: "\(indexPath.row + 1)")
+        return cell
+    }
+    open override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        selected.append(titles[indexPath.row])
+        tableView.deselectRow(at: indexPath, animated: true)
+    }
+    open override func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled = true }
+}
+
+/// A grid controller from a Swift 5 library, with flow layout sizes from its own conformance (no `override`).
+open class SwatchGridViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+    public init() { super.init(collectionViewLayout: UICollectionViewFlowLayout()) }
+    public required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "swatch")
+    }
+    open override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 8 }
+    open override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "swatch", for: indexPath)
+        cell.contentView.backgroundColor = indexPath.item % 2 == 0 ? .systemTeal : .systemPink
+        return cell
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                               sizeForItemAt indexPath: IndexPath) -> CGSize {
+        CGSize(width: 60, height: 60)
+    }
+}

@@ -39,8 +39,27 @@ open class UIScrollView: UIView {
     }
 
     /// `contentInset` plus the parts of the safe area `contentInsetAdjustmentBehavior` adds: what scrolling keeps
-    /// clear at each edge.
+    /// clear at each edge (and, in a `UITableViewController`'s table, room for the keyboard where it covers it).
     open var adjustedContentInset: UIEdgeInsets {
+        var insets = insetsForSafeArea
+        insets.bottom = max(insets.bottom, contentInset.bottom + keyboardOverlap)
+        return insets
+    }
+
+    /// How far the on-screen keyboard covers the view from below, when the view makes room for it.
+    var keyboardOverlap: CGFloat = 0 {
+        didSet {
+            guard keyboardOverlap != oldValue else { return }
+            contentGeometryChanged()
+            // Content scrolled into the room the keyboard leaves comes back within range (with the keyboard's
+            // animation, which this runs inside).
+            if keyboardOverlap < oldValue, !isTracking, contentOffset.y > maximumOffset.y {
+                contentOffset.y = max(minimumOffset.y, maximumOffset.y)
+            }
+        }
+    }
+
+    private var insetsForSafeArea: UIEdgeInsets {
         var insets = contentInset
         insets.top += refreshInset
         let safe = safeAreaInsets

@@ -65,6 +65,9 @@ final class TextInputSystem {
     /// Layout guides that follow the keyboard.
     private var guides: [WeakGuide] = []
     private struct WeakGuide { weak var guide: UIKeyboardLayoutGuide? }
+    /// Scroll views whose bottom inset makes room for the keyboard (a `UITableViewController`'s table while shown).
+    private var insetFollowers: [WeakScrollView] = []
+    private struct WeakScrollView { weak var view: UIScrollView? }
     /// Set while one responder hands over to another (the keyboard stays).
     var switchingResponders = false
 
@@ -272,7 +275,27 @@ final class TextInputSystem {
         guide.update(keyboardFrame: frame)
     }
 
-    /// Moves the guides to the keyboard's frame and lays their views out (inside the keyboard's animation).
+    /// Makes room for the keyboard at the bottom of `scrollView` while it covers it (`false`: no more).
+    func followKeyboard(_ scrollView: UIScrollView, _ on: Bool) {
+        insetFollowers.removeAll { $0.view == nil || $0.view === scrollView }
+        if on {
+            insetFollowers.append(WeakScrollView(view: scrollView))
+            scrollView.keyboardOverlap = overlap(with: scrollView)
+        } else {
+            scrollView.keyboardOverlap = 0
+        }
+    }
+
+    /// How far the keyboard reaches up into `scrollView` (0 when it is hidden or beside it).
+    private func overlap(with scrollView: UIScrollView) -> CGFloat {
+        guard frame.height > 0, let window = scrollView.window else { return 0 }
+        let keyboard = frame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        let visible = scrollView.convert(scrollView.bounds, to: nil)
+        return keyboard.intersects(visible) ? max(0, visible.maxY - keyboard.minY) : 0
+    }
+
+    /// Moves the guides to the keyboard's frame and lays their views out (inside the keyboard's animation); scroll
+    /// views following the keyboard get their new bottom inset.
     private func updateGuides() {
         guides.removeAll { $0.guide == nil }
         var windows: [UIWindow] = []
@@ -280,6 +303,12 @@ final class TextInputSystem {
             guard let guide = g.guide else { continue }
             guide.update(keyboardFrame: frame)
             if let w = guide.owningView?.window, !windows.contains(where: { $0 === w }) { windows.append(w) }
+        }
+        insetFollowers.removeAll { $0.view == nil }
+        for f in insetFollowers {
+            guard let view = f.view else { continue }
+            view.keyboardOverlap = overlap(with: view)
+            if let w = view.window, !windows.contains(where: { $0 === w }) { windows.append(w) }
         }
         for w in windows { w.layoutIfNeeded() }
     }
