@@ -554,6 +554,10 @@ def boot_checks(results, display, bin_dir, package, work, failures_dir, expected
                   f"status {rc}; console in {run}/console.log")
     results.check(f"{display}: the static app runs with the Swift toolchain hidden (/opt/swift empty)",
                   "/opt/swift hidden" in console and "first-flip-uptime" in console)
+    # The board's command line has psi=1, so the app can hear of memory pressure (its memory warnings).
+    watching = next((l.strip() for l in console.splitlines() if "memory warnings" in l), "no memory-warning line")
+    results.check(f"{display}: booted with the board's psi=1, the app watches memory pressure",
+                  "memory warnings: watching" in watching, watching[-160:])
     before = os.path.join(run, "before-app.ppm")
     if os.path.exists(before):
         _, _, px = images.read_ppm(before)
