@@ -103,6 +103,14 @@ open class BadgeViewController: UIViewController {
         view.addSubview(button)
         button.addAction(UIAction { [weak self] _ in self?.taps += 1 }, for: .touchUpInside)
     }
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // The usual fade of a decoration alongside the push, its result unused, as iOS code writes it.
+        view.subviews.first?.alpha = 0
+        transitionCoordinator?.animate(alongsideTransition: { _ in self.view.subviews.first?.alpha = 1 }, completion: nil)
+        if transitionCoordinator == nil { view.subviews.first?.alpha = 1 }
+    }
 }
 
 // MARK: A layout DSL in the style of the popular iOS ones (a closure that makes constraints through a maker)

@@ -33,6 +33,8 @@ open class UIViewController: UIResponder {
     var isAppearingPending = false
     /// Set while `willMove(toParent:)`/`didMove(toParent:)` bracket a change of parent.
     var movingToParent = false, movingFromParent = false
+    /// The coordinator of the transition this controller takes part in, while it lasts (see `transitionCoordinator`).
+    var activeTransitionCoordinator: TransitionCoordinator?
     /// Insets a container adds to the safe area for its bars (a navigation bar, a tab bar).
     var containerSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { if oldValue != containerSafeAreaInsets, isViewLoaded { view.safeAreaChanged() } }

@@ -120,6 +120,8 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     var animator: (any UIViewControllerAnimatedTransitioning)?
     /// Told once the transition has completed or been cancelled (the interaction lets go of it).
     var onEnd: (() -> Void)?
+    /// The coordinator `transitionCoordinator` hands out for this transition (alongside animations follow it).
+    var coordinator: TransitionCoordinator?
 
     init(container: UIView, from: UIViewController?, to: UIViewController?, animated: Bool, interactive: Bool,
          style: UIModalPresentationStyle = .none, fromViewInvolved: Bool = true, toViewInvolved: Bool = true,
@@ -146,19 +148,30 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
     func updateInteractiveTransition(_ percentComplete: CGFloat) {
         self.percentComplete = percentComplete
+        coordinator?.interactionUpdated(percentComplete)
         onUpdate?(percentComplete)
     }
-    func finishInteractiveTransition() { transitionWasCancelled = false; onFinish?() }
-    func cancelInteractiveTransition() { transitionWasCancelled = true; onCancel?() }
+    func finishInteractiveTransition() {
+        transitionWasCancelled = false
+        coordinator?.interactionEnded(cancelled: false)
+        onFinish?()
+    }
+    func cancelInteractiveTransition() {
+        transitionWasCancelled = true
+        coordinator?.interactionEnded(cancelled: true)
+        onCancel?()
+    }
     func pauseInteractiveTransition() { onPause?() }
     func completeTransition(_ didComplete: Bool) {
         guard let completion else { return }
         self.completion = nil
-        animator = nil
+        coordinator?.transitionWillComplete(didComplete)
         completion(didComplete)
+        animator = nil
         let end = onEnd
         onEnd = nil
         end?()
+        coordinator?.transitionDidComplete()
     }
 }
 

@@ -282,6 +282,9 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         let animate = animated && showing
         _ = to.view // loaded before it hears it will appear, as in UIKit
         transitioning = true
+        // From here to the end of the transition, the controllers' `transitionCoordinator` is this (the delegate's
+        // `willShow` and the appearance callbacks may animate alongside).
+        let coordinator = from.map { TransitionCoordinator(container: view, from: $0, to: to, animated: animate, controllers: [self, $0, to]) }
         delegate?.navigationController(self, willShow: to, animated: animate)
         if showing {
             from?.beginAppearanceTransition(false, animated: animate)
@@ -309,6 +312,7 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
             finish(completed)
         }
         context.animator = animator
+        coordinator?.attach(context)
         if from == nil {
             toView.frame = bounds
             container.insertSubview(toView, belowSubview: navigationBar)
@@ -330,6 +334,7 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
         } else {
             animator.animateTransition(using: context)
         }
+        coordinator?.transitionAnimationsStarted()
         container.bringSubviewToFront(navigationBar)
         if !isToolbarHidden { container.bringSubviewToFront(toolbar) }
     }

@@ -59,7 +59,12 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
             driver = .interruptible(interruptible)
             if wantsInteractiveStart { interruptible.pauseAnimation() } else { interruptible.startAnimation() }
         } else {
-            let timeline = HeldTimeline.collect(duration: transitionDuration) { animator.animateTransition(using: transitionContext) }
+            // The coordinator's alongside animations start inside the capture too, so they are held and scrubbed with
+            // the animator's.
+            let timeline = HeldTimeline.collect(duration: transitionDuration) {
+                animator.animateTransition(using: transitionContext)
+                (transitionContext as? TransitionContext)?.coordinator?.transitionAnimationsStarted()
+            }
             driver = .held(timeline)
             if wantsInteractiveStart { timeline.hold(at: 0) }
         }

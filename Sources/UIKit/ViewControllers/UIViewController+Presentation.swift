@@ -101,6 +101,8 @@ extension UIViewController {
         presenter.storedPresentedViewController = vc
         _ = vc.view // loaded before it appears, as UIKit does
         let removesPresenter = controller.shouldRemovePresentersView
+        let coordinator = TransitionCoordinator(container: container, from: presenter, to: vc, animated: animated, style: style,
+                                                controllers: [vc, presenter])
         vc.beginAppearanceTransition(true, animated: animated)
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         host.addSubview(container)
@@ -139,7 +141,9 @@ extension UIViewController {
             completion?()
         }
         context.animator = animator
+        coordinator.attach(context)
         if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
+        coordinator.transitionAnimationsStarted()
     }
 
     func dismissController(animated: Bool, completion: (() -> Void)?) {
@@ -160,6 +164,8 @@ extension UIViewController {
         record.isBeingDismissed = true
         let controller = record.controller
         let removesPresenter = controller.shouldRemovePresentersView
+        let coordinator = TransitionCoordinator(container: record.container, from: self, to: presenter, animated: animated,
+                                                style: controller.presentationStyle, controllers: [self, presenter])
         beginAppearanceTransition(false, animated: animated)
         if removesPresenter {
             presenter.beginAppearanceTransition(true, animated: animated)
@@ -203,6 +209,8 @@ extension UIViewController {
             completion?()
         }
         context.animator = animator
+        coordinator.attach(context)
         if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
+        coordinator.transitionAnimationsStarted()
     }
 }
