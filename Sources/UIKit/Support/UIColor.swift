@@ -100,6 +100,38 @@ open class UIColor: NSObject, @unchecked Sendable {
         return true
     }
 
+    /// Reads a grey's white level and alpha. As in UIKit, only a grey converts (`UIColor(white:alpha:)`, or any colour
+    /// whose three components are equal): for others it returns false and leaves the pointers alone.
+    @discardableResult
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor
+        guard c.red == c.green, c.green == c.blue else { return false }
+        white?.pointee = c.red
+        alpha?.pointee = c.alpha
+        return true
+    }
+
+    /// Reads the hue, saturation and brightness (HSB, each 0...1) and alpha; always succeeds.
+    @discardableResult
+    open func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                     brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor
+        let maxC = max(c.red, c.green, c.blue), minC = min(c.red, c.green, c.blue), delta = maxC - minC
+        var h: CGFloat = 0
+        if delta > 0 {
+            if maxC == c.red { h = (c.green - c.blue) / delta }
+            else if maxC == c.green { h = 2 + (c.blue - c.red) / delta }
+            else { h = 4 + (c.red - c.green) / delta }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = maxC > 0 ? delta / maxC : 0
+        brightness?.pointee = maxC
+        alpha?.pointee = c.alpha
+        return true
+    }
+
     /// Colours are equal when their components are (an `NSObject`, as on iOS: `==`, `Set` and Foundation's
     /// collections go through this).
     open override func isEqual(_ object: Any?) -> Bool { (object as? UIColor)?.cgColor == cgColor }
