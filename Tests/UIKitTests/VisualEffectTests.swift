@@ -83,3 +83,22 @@ import Testing
         assertGolden(snapshot(card, scale: 1), "visual-effect-\(style == .dark ? "dark" : "light")@1x", allowedPixels: 40)
     }
 }
+
+/// Dynamic Type as a panel has it: the `.large` category, at which `UIFontMetrics` keeps sizes (and caps them).
+@MainActor @Suite struct ContentSizeTests {
+    @Test func theCategoryIsLargeAndMetricsKeepSizes() {
+        freshApp()
+        #expect(UIApplication.shared.preferredContentSizeCategory == .large)
+        #expect(UITraitCollection.current.preferredContentSizeCategory == .large)
+        #expect(UIContentSizeCategory.small < .large && UIContentSizeCategory.large < .accessibilityMedium)
+        #expect(!UIContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory && UIContentSizeCategory.accessibilityLarge.isAccessibilityCategory)
+        let title = UIFont.systemFont(ofSize: 28, weight: .bold)
+        let metrics = UIFontMetrics(forTextStyle: .title1)
+        #expect(metrics.scaledFont(for: title).pointSize == 28)
+        #expect(metrics.scaledFont(for: title, maximumPointSize: 24).pointSize == 24)
+        #expect(metrics.scaledFont(for: title, maximumPointSize: 40).pointSize == 28)
+        #expect(UIFontMetrics.default.scaledValue(for: 44) == 44 && UIFontMetrics.default.textStyle == .body)
+        #expect(UIFont.preferredFont(forTextStyle: .headline, compatibleWith: nil).pointSize
+                == UIFont.preferredFont(forTextStyle: .headline).pointSize)
+    }
+}
