@@ -147,9 +147,11 @@ sh $T/control.sh qmp type '{{"execute": "send-key", "arguments": {{"keys": [{{"t
 sh $T/control.sh qmp type2 '{{"execute": "send-key", "arguments": {{"keys": [{{"type": "qcode", "data": "k"}}]}}}}'
 wait_for $W/t.out "key k" $F
 kill -TERM $F; wait $F; echo $? > $W/t.status
-# The idle timer: after 6 s without input the screen blanks (DPMS: the board has no backlight); a uinput tap wakes
-# it and is not delivered (the tap target keeps its colour); the next tap is the app's.
-VITRINE_IDLE_SECONDS=6 {bin}/fbrun --board qemu-virt vboard-touch > $W/i.out 2> $W/i.err &
+# The idle timer: after 12 s without input the screen blanks (DPMS: the board has no backlight); a uinput tap wakes
+# it and is not delivered (the tap target keeps its colour); the next tap is the app's. (12 s, not less: the next
+# tap comes after a capture and a replay's settling, which a loaded emulated guest once stretched past 6 s, so the
+# screen blanked again first and the tap woke it instead.)
+VITRINE_IDLE_SECONDS=12 {bin}/fbrun --board qemu-virt vboard-touch > $W/i.out 2> $W/i.err &
 F=$!
 wait_for $W/i.out first-flip-uptime $F
 wait_for $W/i.err "screen blanked" $F && sleep 0.5 && $CK idle-blank
