@@ -286,12 +286,15 @@ final class TextInputSystem {
         }
     }
 
-    /// How far the keyboard reaches up into `scrollView` (0 when it is hidden or beside it).
-    private func overlap(with scrollView: UIScrollView) -> CGFloat {
-        guard frame.height > 0, let window = scrollView.window else { return 0 }
-        let keyboard = frame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
-        let visible = scrollView.convert(scrollView.bounds, to: nil)
-        return keyboard.intersects(visible) ? max(0, visible.maxY - keyboard.minY) : 0
+    /// How far the keyboard reaches up into `scrollView` (0 when it is hidden or below the view's reach).
+    private func overlap(with scrollView: UIScrollView) -> CGFloat { Self.cover(of: scrollView, byKeyboardAt: frame) }
+
+    /// How far a keyboard at `keyboardFrame` (screen coordinates; zero height: hidden) reaches up into `view` from
+    /// its bottom edge: what keyboard layout guides and scroll views following the keyboard make room for.
+    static func cover(of view: UIView, byKeyboardAt keyboardFrame: CGRect) -> CGFloat {
+        guard keyboardFrame.height > 0, let window = view.window else { return 0 }
+        let inWindow = keyboardFrame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        return max(0, view.bounds.maxY - view.convert(inWindow, from: nil).minY)
     }
 
     /// Moves the guides to the keyboard's frame and lays their views out (inside the keyboard's animation); scroll
@@ -367,11 +370,7 @@ open class UIKeyboardLayoutGuide: UILayoutGuide {
     func update(keyboardFrame: CGRect) {
         lastFrame = keyboardFrame
         guard let view = owningView, let height else { return }
-        var covered: CGFloat = 0
-        if let window = view.window, keyboardFrame.height > 0 {
-            let inView = view.convert(window.convert(keyboardFrame, from: nil), from: window)
-            covered = max(0, view.bounds.maxY - inView.minY)
-        }
+        let covered = TextInputSystem.cover(of: view, byKeyboardAt: keyboardFrame)
         let safe = usesBottomSafeArea ? view.safeAreaInsets.bottom : 0
         let value = max(covered, safe)
         if height.constant != value { height.constant = value }
