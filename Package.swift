@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
         .executable(name: "fbrun", targets: ["fbrun"]),
         .executable(name: "vitrine-input", targets: ["VitrineInputTool"]),
+        .executable(name: "vitrine-image", targets: ["VitrineImageTool"]),
         .executable(name: "vboard-touch", targets: ["VirtualBoardTouchProbe"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
         .executable(name: "vitrine-bench-drawing", targets: ["BenchDrawing"]),
@@ -94,6 +95,11 @@ let package = Package(
         .executableTarget(name: "VitrineInputTool", dependencies: ["VitrinePlatform",
                                                                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                                                    .product(name: "Logging", package: "swift-log")]),
+        // The golden-image rules (per-channel tolerance, pixels allowed to differ, diff images), shared by the
+        // golden-image tests and `vitrine-image`, which the virtual board's checks and the showcase tour call.
+        .target(name: "ImageComparison", dependencies: ["CoreGraphics"]),
+        .executableTarget(name: "VitrineImageTool", dependencies: ["ImageComparison", "CoreGraphics",
+                                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The seeds' Listing 1-1 as an app.
         .executableTarget(name: "HelloViews", dependencies: ["UIKit"]),
         // The showcase (README's main job): its screens in a library the tests drive, its app delegate apart.
@@ -127,7 +133,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase"], exclude: ["Fixtures", "Goldens"],
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase", "ImageComparison"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),
         // iOS code as most libraries and apps are still written: Swift 5 language mode, UIKit called from code the
         // compiler cannot prove to be on the main actor. A library and an XCTest suite with no Vitrine set-up at all

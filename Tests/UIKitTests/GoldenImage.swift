@@ -6,6 +6,7 @@
 //   written to .build/golden-failures/, and the paths are in the failure message.
 // - RECORD=1 in the environment re-records the references instead of comparing.
 import Foundation
+import ImageComparison
 import Testing
 @testable import UIKit
 
@@ -40,14 +41,16 @@ func assertGolden(_ image: UIImage, _ name: String, tolerance: Int = 3, allowedP
         return
     }
     var message: String?
-    if expected.width != actual.width || expected.height != actual.height {
+    // The rules are ImageComparison's, the same the virtual board's and the tour's checks use (vitrine-image).
+    let result = ImageComparison.compare(actual, expected, tolerance: tolerance)
+    if !result.sameSize {
         message = "size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)"
-    } else {
-        let (bad, worst, diff) = compare(actual, expected, tolerance: tolerance)
-        if bad > allowedPixels {
-            message = "\(bad) pixels differ by more than \(tolerance) (worst \(worst)); \(allowedPixels) allowed"
-            try? FileManager.default.createDirectory(at: Golden.failuresDir, withIntermediateDirectories: true)
-            try? diff.pngData()?.write(to: Golden.failuresDir.appendingPathComponent(name + ".diff.png"))
+    } else if result.differingPixels > allowedPixels {
+        message = "\(result.differingPixels) pixels differ by more than \(tolerance) (worst \(result.worstChannel)); "
+            + "\(allowedPixels) allowed"
+        try? FileManager.default.createDirectory(at: Golden.failuresDir, withIntermediateDirectories: true)
+        if let diff = result.diff {
+            try? UIImage(cgImage: diff).pngData()?.write(to: Golden.failuresDir.appendingPathComponent(name + ".diff.png"))
         }
     }
     if let message {
@@ -57,36 +60,6 @@ func assertGolden(_ image: UIImage, _ name: String, tolerance: Int = 3, allowedP
         Issue.record("\(name): \(message). Actual: \(actualURL.path); diff: \(Golden.failuresDir.path)/\(name).diff.png",
                      sourceLocation: sourceLocation)
     }
-}
-
-/// Counts pixels whose channels differ by more than `tolerance`, and draws the diff image.
-@MainActor
-private func compare(_ a: CGImage, _ b: CGImage, tolerance: Int) -> (Int, Int, UIImage) {
-    let w = a.width, h = a.height
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    var bad = 0, worst = 0
-    a.withUnsafePixels { pa, sa in
-        b.withUnsafePixels { pb, sb in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * sa + x * 4, j = y * sb + x * 4, o = (y * w + x) * 4
-                    var d = 0
-                    for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[j + c]))) }
-                    worst = max(worst, d)
-                    if d > tolerance {
-                        bad += 1
-                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 255; out[o + 3] = 255
-                    } else {
-                        // Faded actual, opaque, so the differing pixels stand out.
-                        for c in 0..<3 { out[o + c] = UInt8(128 + Int(pa[i + c]) / 2) }
-                        out[o + 3] = 255
-                    }
-                }
-            }
-        }
-    }
-    let diff = out.withUnsafeBytes { CGImage(argb32Premultiplied: $0, width: w, height: h, bytesPerRow: w * 4, isOpaque: true)! }
-    return (bad, worst, UIImage(cgImage: diff))
 }
 
 /// Renders `draw` into a `size`-point image at `scale` on a white background.
