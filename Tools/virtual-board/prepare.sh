@@ -3,7 +3,12 @@
 # initramfs from Debian's packages, Debian's kernel (unpacked, not installed: /boot is left alone), its ELF
 # vmlinux (booted through the PVH entry, which skips the slow XZ decompressor under TCG), and an initramfs with
 # busybox as PID 1 and the modules for 9p, virtio, the DRM drivers and input.
-# Output: $VBOARD_DIR (default .build/virtual-board): vmlinux, initramfs.cpio.gz, kver.
+# Output: $VBOARD_DIR (default .build/virtual-board): vmlinux, initramfs.cpio.gz (links into the cache), kver.
+#
+# Cache: what this makes is kept outside the clone, in $VITRINE_CACHE (default ~/.cache/vitrine)/virtual-board, so a
+# new clone on the same machine reuses it: kernel-KVER/ (the unpacked kernel, its vmlinux, vkms.ko) keyed by the
+# kernel's package version, and initramfs-KVER-HASH.cpio.gz keyed also by a hash of what makes it (this script,
+# Board/qemu-virt/init, the vkms module). Anything missing is made again, so a new machine works from nothing.
 #
 # Usage: prepare.sh [6.1|6.12]. 6.1 (the default) is Debian 12's own kernel. 6.12 is bookworm-backports' (the setup
 # adds that suite to apt's sources), booted from $VBOARD_DIR/k6.12, with vkms built as an out-of-tree module from
@@ -18,7 +23,8 @@ case "$KERNEL" in
   6.12) OUT="$OUT/k6.12" ;;
   *) echo "prepare: kernel 6.1 or 6.12, not '$KERNEL'" >&2; exit 2 ;;
 esac
-mkdir -p "$OUT"
+CACHE=${VITRINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vitrine}/virtual-board
+mkdir -p "$OUT" "$CACHE"
 
 # QEMU, the initramfs tools, and seatd (the no-root test), beside the build's own packages.
 bash Tools/setup.sh qemu-system-x86 busybox-static cpio kmod python3 seatd udev zstd xz-utils
@@ -33,22 +39,26 @@ else
   KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
 fi
 KVER=${KPKG#linux-image-}
-if [ ! -f "$OUT/kroot/lib/modules/$KVER/modules.dep" ]; then
+KDIR="$CACHE/kernel-$KVER"
+if [ ! -f "$KDIR/kroot/lib/modules/$KVER/modules.dep" ]; then
   echo "virtual board: fetching $KPKG"
-  rm -rf "$OUT/kdeb" "$OUT/kroot"
-  mkdir -p "$OUT/kdeb"
-  (cd "$OUT/kdeb" && apt-get download -q "$KPKG" >/dev/null)
-  dpkg-deb -x "$OUT"/kdeb/"${KPKG}"_*.deb "$OUT/kroot"
-  depmod -b "$OUT/kroot" "$KVER"
+  rm -rf "$KDIR/kdeb" "$KDIR/kroot" "$KDIR/vmlinux"
+  mkdir -p "$KDIR/kdeb"
+  # (apt's sandbox user cannot write to root's cache: download as root, quietly.)
+  (cd "$KDIR/kdeb" && apt-get -o APT::Sandbox::User=root download -q "$KPKG" >/dev/null)
+  dpkg-deb -x "$KDIR"/kdeb/"${KPKG}"_*.deb "$KDIR/kroot"
+  rm -rf "$KDIR/kdeb"
+  depmod -b "$KDIR/kroot" "$KVER"
 fi
-if [ ! -f "$OUT/vmlinux" ] || [ "$(cat "$OUT/kver" 2>/dev/null)" != "$KVER" ]; then
-  python3 Tools/virtual-board/extract_vmlinux.py "$OUT/kroot/boot/vmlinuz-$KVER" "$OUT/vmlinux"
+if [ ! -f "$KDIR/vmlinux" ]; then
+  python3 Tools/virtual-board/extract_vmlinux.py "$KDIR/kroot/boot/vmlinuz-$KVER" "$KDIR/vmlinux.part"
+  mv "$KDIR/vmlinux.part" "$KDIR/vmlinux"
 fi
 
 # vkms (6.12 only): its source from linux-source-6.12, built against the headers of the same kernel.
 VKMS=""
 if [ "$KERNEL" = 6.12 ]; then
-  VKMS="$OUT/vkms/vkms.ko"
+  VKMS="$KDIR/vkms/vkms.ko"
   if [ ! -f "$VKMS" ] || ! modinfo -F vermagic "$VKMS" | grep -q "^$KVER "; then
     # The source of the image's own version: bookworm-security serves newer 6.12 sources, whose vkms could use
     # helpers this kernel lacks.
@@ -57,10 +67,10 @@ if [ "$KERNEL" = 6.12 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends --allow-downgrades \
       "linux-headers-$KVER" "linux-source-6.12=$KVERSION" gcc make >/dev/null
     echo "virtual board: building vkms for $KVER"
-    rm -rf "$OUT/vkms"
-    mkdir -p "$OUT/vkms"
-    tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$OUT/vkms" --strip-components=5 --wildcards 'linux-source-6.12/drivers/gpu/drm/vkms/*'
-    make -s -C "/usr/src/linux-headers-$KVER" M="$OUT/vkms" CONFIG_DRM_VKMS=m modules
+    rm -rf "$KDIR/vkms"
+    mkdir -p "$KDIR/vkms"
+    tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$KDIR/vkms" --strip-components=5 --wildcards 'linux-source-6.12/drivers/gpu/drm/vkms/*'
+    make -s -C "/usr/src/linux-headers-$KVER" M="$KDIR/vkms" CONFIG_DRM_VKMS=m modules
   fi
 fi
 
@@ -68,29 +78,37 @@ fi
 MODULES="virtio_pci 9pnet_virtio 9p virtio_gpu bochs uinput evdev virtio_input virtio_console"
 # vkms's dependencies are loaded with the others; vkms itself only when asked (it would be another card).
 [ -n "$VKMS" ] && MODULES="$MODULES drm_shmem_helper drm_kms_helper"
-if [ ! -f "$OUT/initramfs.cpio.gz" ] || [ Board/qemu-virt/init -nt "$OUT/initramfs.cpio.gz" ] || [ "$(cat "$OUT/kver" 2>/dev/null)" != "$KVER" ] \
-   || { [ -n "$VKMS" ] && [ "$VKMS" -nt "$OUT/initramfs.cpio.gz" ]; }; then
-  STAGE="$OUT/initramfs.d"
-  rm -rf "$STAGE"
+# Keyed by what makes it: this script (the module list), the init, and the vkms module built above.
+HASH=$(cat Tools/virtual-board/prepare.sh Board/qemu-virt/init ${VKMS:+"$VKMS"} | sha256sum | cut -c1-16)
+INITRAMFS="$CACHE/initramfs-$KVER-$HASH.cpio.gz"
+if [ ! -f "$INITRAMFS" ]; then
+  echo "virtual board: making the initramfs for $KVER"
+  STAGE=$(mktemp -d)
   mkdir -p "$STAGE"/{bin,dev,proc,sys,newroot,lib/modules}
   cp /bin/busybox "$STAGE/bin/busybox"
   : > "$STAGE/modules.order"
   for m in $MODULES; do
-    modprobe -d "$OUT/kroot" -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
+    modprobe -d "$KDIR/kroot" -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
   done | awk '!seen[$0]++' | while read -r ko; do
     rel=${ko#*/lib/modules/$KVER/}
     mkdir -p "$STAGE/lib/modules/$(dirname "$rel")"
     case "$rel" in
       # 6.12's modules are XZ-compressed; busybox's insmod loads plain ELF only.
-      *.ko.xz) xz -dc "$OUT/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.xz}"; rel=${rel%.xz} ;;
-      *.ko.zst) zstd -q -dc "$OUT/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.zst}"; rel=${rel%.zst} ;;
-      *) cp "$OUT/kroot/lib/modules/$KVER/$rel" "$STAGE/lib/modules/$rel" ;;
+      *.ko.xz) xz -dc "$KDIR/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.xz}"; rel=${rel%.xz} ;;
+      *.ko.zst) zstd -q -dc "$KDIR/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.zst}"; rel=${rel%.zst} ;;
+      *) cp "$KDIR/kroot/lib/modules/$KVER/$rel" "$STAGE/lib/modules/$rel" ;;
     esac
     echo "$rel" >> "$STAGE/modules.order"
   done
   if [ -n "$VKMS" ]; then mkdir -p "$STAGE/lib/modules/extra"; cp "$VKMS" "$STAGE/lib/modules/extra/vkms.ko"; fi
   install -m 755 Board/qemu-virt/init "$STAGE/init"
-  (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1 > "$OUT/initramfs.cpio.gz")
+  (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1 > "$INITRAMFS.part")
+  rm -rf "$STAGE"
+  mv "$INITRAMFS.part" "$INITRAMFS"
+  # Older initramfs of this kernel (made from other inputs) are not used again.
+  find "$CACHE" -maxdepth 1 -name "initramfs-$KVER-*.cpio.gz" ! -name "$(basename "$INITRAMFS")" -delete
 fi
+ln -sfn "$KDIR/vmlinux" "$OUT/vmlinux"
+ln -sfn "$INITRAMFS" "$OUT/initramfs.cpio.gz"
 echo "$KVER" > "$OUT/kver"
 echo "virtual board ready: kernel $KVER in $OUT"
