@@ -22,17 +22,21 @@ cd "$(dirname "$0")/.."
 source Tools/env.sh
 bash Tools/setup.sh >/dev/null
 
-# A scratch path of its own: static linking changes every build product, and the usual release build (the
-# benchmarks') stays as it is. fbrun always comes from Vitrine itself.
+# A scratch path of its own, .build/static: static linking changes every build product, and the usual release
+# build (the benchmarks') stays as it is. The tests, run-demo.sh and this script share it (one static build serves
+# every program the virtual board runs). fbrun always comes from Vitrine itself. VITRINE_STATIC_SCRATCH names the
+# scratch path for an app package of its own too (the template's test builds it into Vitrine's, where the Vitrine
+# modules are already built); without it, such an app builds in its own .build/static.
 static=(-c release --static-swift-stdlib)
-build=(swift build "${static[@]}" --scratch-path .build/static)
+build=(swift build "${static[@]}" --scratch-path "${VITRINE_STATIC_SCRATCH:-.build/static}")
 if [ -n "$app_package" ]; then
-  app_build=(swift build "${static[@]}" --package-path "$app_package" --scratch-path "$app_package/.build/static")
+  app_build=(swift build "${static[@]}" --package-path "$app_package"
+             --scratch-path "${VITRINE_STATIC_SCRATCH:-$app_package/.build/static}")
 else
   app_build=("${build[@]}")
 fi
-"${app_build[@]}" --product "$product" 2>&1 | tail -n 1
-"${build[@]}" --product fbrun 2>&1 | tail -n 1
+quiet_build "${app_build[@]}" --product "$product"
+quiet_build "${build[@]}" --product fbrun
 app_bin=$("${app_build[@]}" --show-bin-path)
 bin=$("${build[@]}" --show-bin-path)
 

@@ -11,11 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source Tools/env.sh
 bash Tools/setup.sh
-# Release: what a panel runs (the debug build is several times slower to draw).
-for product in showcase fbrun vitrine-input; do
-  swift build -c release --product "$product" 2>&1 | tail -n 1
-done
-BIN="$(swift build -c release --show-bin-path)"
+# Release, the Swift runtime linked in: what a panel runs (the debug build is several times slower to draw). The
+# same build as the tests' and Tools/package-app.sh's (.build/static), so after one the other builds nothing.
+echo "building the showcase (release, static; a few minutes the first time)"
+quiet_build swift build -c release --static-swift-stdlib --scratch-path .build/static
+BIN="$PWD/.build/static/release"
 mkdir -p out
 
 if [ "$#" -eq 0 ] && ls /dev/dri/card* >/dev/null 2>&1; then

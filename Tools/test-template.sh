@@ -2,15 +2,20 @@
 # Tests the app template (Templates/MyPanelApp) the way its README tells a newcomer to use it: build it against this
 # checkout of Vitrine, run its tests, `swift run` it on a headless screen (a screenshot that must show the screen),
 # reach fbrun through it, and package it with Tools/package-app.sh (the packaged app must run on its own).
+# VITRINE_SCRATCH (Tools/test.sh sets it to Vitrine's own .build) builds the template there, where Vitrine's modules
+# are already built: SwiftPM then compiles the template alone. (VITRINE_STATIC_SCRATCH does the same for the
+# packaged, static build.) Without them the template builds in its own .build, as a newcomer's copy does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Tools/env.sh
 app=Templates/MyPanelApp
+scratch=()
+[ -n "${VITRINE_SCRATCH:-}" ] && scratch=(--scratch-path "$VITRINE_SCRATCH")
 mkdir -p out
-swift build --package-path "$app" --build-tests 2>&1 | tail -n 1
-swift test --package-path "$app" --skip-build
+quiet_build swift build --package-path "$app" "${scratch[@]}" --build-tests
+swift test --package-path "$app" "${scratch[@]}" --skip-build
 rm -f out/my-panel-app.png
-swift run --package-path "$app" MyPanelApp --vitrine-screen 800x480@1 --vitrine-exit-after-frames 1 \
+swift run --package-path "$app" "${scratch[@]}" MyPanelApp --vitrine-screen 800x480@1 --vitrine-exit-after-frames 1 \
   --vitrine-screenshot out/my-panel-app.png
 python3 - <<'PY'
 import sys
@@ -22,7 +27,7 @@ assert (width, height) == (800, 480), (width, height)
 assert len(colours) > 8, f"the template's screenshot is nearly blank ({len(colours)} colours)"
 print(f"template: swift run drew its screen (800x480, {len(colours)} colours sampled): out/my-panel-app.png")
 PY
-swift run --package-path "$app" fbrun --help | head -n 3
+swift run --package-path "$app" "${scratch[@]}" fbrun --help | head -n 3
 bash Tools/package-app.sh --package-path "$app" MyPanelApp out/package/MyPanelApp
 packaged=out/package/MyPanelApp
 FONTCONFIG_FILE="$PWD/$packaged/fonts.conf" "$packaged/bin/MyPanelApp" --vitrine-screen 800x480@1 \

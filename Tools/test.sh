@@ -1,36 +1,73 @@
 #!/usr/bin/env bash
-# Runs every test: unit, golden-image and run-loop tests on the headless screen, the app template
-# (Tools/test-template.sh), the API documentation (Tools/docs.sh), then the virtual-board tests
-# (the real KMS/DRM path on virtio-gpu and bochs in a QEMU guest; skipped with a message where QEMU cannot run,
-# unless VBOARD_REQUIRED=1).
-# Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board.
-# Extra arguments go to `swift test` (and, when given, the virtual board is not run).
+# Runs every test: unit, golden-image and run-loop tests on the headless screen, the Swift 5 client suite, the app
+# template (Tools/test-template.sh), the API documentation (Tools/docs.sh), then the virtual board (the real KMS/DRM
+# path on virtio-gpu, bochs and vkms in QEMU guests, and the showcase's tour; skipped with a message where QEMU cannot
+# run, unless VBOARD_REQUIRED=1).
+# Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board;
+# VBOARD_LANES=N runs N guests side by side (default 3, one of them at most measuring time).
+# Extra arguments go to `swift test` (and, when given, nothing else runs).
+#
+# Two builds serve everything: the debug build of the tests (.build), which the template's test shares, and one
+# static release build (.build/static), which every program the guests run, the tour and the packaged apps come
+# from. Phases that do not wait for each other run side by side (two cores: one builds while the other tests); each
+# phase prints its wall time, the run ends with a table of them, and a failed phase prints its own error lines.
+# Logs: .build/test-logs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Tools/env.sh
-bash Tools/setup.sh
-swift build --build-tests
-if [ "$#" -eq 0 ]; then
-  # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
-  # where no other test has made the application first (the others start headless apps on manual clocks).
-  swift test --skip-build --filter Swift5ClientTests
-  # The showcase's tour test also saves its screens, for the board's tour to be compared with (below).
-  SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test --skip-build --skip Swift5ClientTests
-else
+source Tools/phases.sh
+
+phase "setup" bash Tools/setup.sh
+if [ "$#" -gt 0 ]; then
+  phase "debug build" quiet_build swift build --product VitrinePackageTests
   swift test --skip-build "$@"
+  exit
 fi
-if [ "$#" -eq 0 ]; then
-  # The app template, as a newcomer uses it: a package of its own that depends on this checkout.
-  bash Tools/test-template.sh
-  # The API documentation builds, with its articles.
-  bash Tools/docs.sh
+
+board=0
+if [ "${VBOARD:-1}" != 0 ]; then
+  board=1
+  # QEMU, Debian's kernels and the initramfs (cached in ~/.cache/vitrine): mostly downloads, beside the build.
+  # A failure here is not the run's: run-tests.py says whether the board is skipped or, in CI, fails.
+  phase_start "board preparation" bash -c 'bash Tools/virtual-board/prepare.sh && bash Tools/virtual-board/prepare.sh 6.12 || true'
 fi
-if [ "$#" -eq 0 ] && [ "${VBOARD:-1}" != 0 ]; then
-  python3 Tools/virtual-board/run-tests.py
-  # The README's main job on the board: the showcase's tour through uinput, in release as run-demo.sh runs it,
-  # each screen checked against the headless tour's.
-  if bash Tools/virtual-board/prepare.sh >/dev/null 2>&1; then
-    for product in showcase fbrun vitrine-input; do swift build -c release --product "$product" 2>&1 | tail -n 1; done
-    python3 Tools/virtual-board/tour.py "$(swift build -c release --show-bin-path)" out/tour --compare out/tour-headless
-  fi
+
+# The tests and what they use (the executables are built once, in release, below).
+phase "debug build" quiet_build swift build --product VitrinePackageTests
+# The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
+# where no other test has made the application first (the others start headless apps on manual clocks).
+phase "Swift 5 client tests" swift test --skip-build --filter Swift5ClientTests
+# The unit tests (one core: most run on the main actor) beside the static release build (which has the other).
+# The showcase's tour test also saves its screens, for the board's tour to be compared with.
+rm -rf out/tour-headless
+phase_start "unit tests" env SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test --skip-build --skip Swift5ClientTests
+phase "static release build" quiet_build swift build -c release --static-swift-stdlib --scratch-path .build/static
+phase_wait "unit tests"
+
+# The app template (a package of its own, built into this checkout's builds) and the API documentation, beside the
+# virtual board (niced: the board's timed guest keeps its CPU); the board's guests run the static build.
+phase_start "template and docs" env VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static" \
+  nice -n 8 bash -c 'bash Tools/test-template.sh && bash Tools/docs.sh'
+if [ "$board" = 1 ]; then
+  phase_wait "board preparation"
+  phase "virtual board and tour" python3 Tools/virtual-board/run-tests.py --bin "$PWD/.build/static/release" \
+    --tour out/tour --tour-compare out/tour-headless
+  sed -n '/^virtual board: [0-9]* guests/,$p' "$(_phase_file "virtual board and tour")" | grep -E "^(──|virtual board|  FAIL)" || true
 fi
+phase_wait "template and docs"
+phase_summary
+
+# What ran, counted from the logs (the closing note of a change says these before and after).
+count() { grep -hoE "$2" "$(_phase_file "$1")" 2>/dev/null | tail -n 1 | grep -oE "[0-9]+" | head -n 1 || echo 0; }
+swift_tests=$(count "unit tests" "Test run with [0-9]+ tests")
+xctests=$(count "Swift 5 client tests" "Executed [0-9]+ tests")
+template_tests=$(count "template and docs" "Executed [0-9]+ tests")
+board_checks=0; tour_screens=0
+if [ "$board" = 1 ]; then
+  board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
+  tour_screens=$(grep -c "the board's screen is the headless one's" "$(_phase_file "virtual board and tour")" || true)
+  grep -E "^virtual board checks, " "$(_phase_file "virtual board and tour")" || true
+fi
+echo "== counted: $swift_tests Swift tests, $xctests Swift 5 client XCTests, $template_tests template XCTests," \
+     "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"
+echo "checks: $((swift_tests + xctests + template_tests + board_checks)) passed, 0 failed"

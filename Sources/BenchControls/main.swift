@@ -2,8 +2,9 @@
 // LVGL's switch and slider in the same run: every frame of a switch's flip animation (toggled as a tap toggles it)
 // and a slider frame per value change (as a drag makes them), on a white 1280x800 screen at scale 1 and 2, with the
 // allocations one frame makes. Prints figures; asserts nothing.
-// Run: bash Tools/bench-controls.sh LVGL_SNAPSHOT (builds LVGL v9.2.2's side), or alone:
-//   vitrine-bench-controls [--lvgl-driver PATH]
+// Run: bash Tools/bench-controls.sh [--lvgl-driver PATH], or vitrine-bench-controls [--lvgl-driver PATH]. A peer's
+// driver is built outside this repository (README "Figures" says how the LVGL figures were made); it takes the
+// arguments WIDTH HEIGHT SCALE FLIPS SLIDES and prints lines "NAME MS MS ...": its frame times by kind.
 import BenchSupport
 import Foundation
 import UIKit

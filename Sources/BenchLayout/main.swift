@@ -1,8 +1,8 @@
 // Layout figures (printed, never asserted): Vitrine's Cassowary solver beside kiwi, the C++ solver, on the same
 // systems in one run — kiwi's enaml-like form (111 constraints, 2 edit variables: build, then 100 edit changes) and
 // a grid of cells pinned to each other and their container (first solve, then a resize) — and how a first solve
-// grows with the grid. Run through Tools/bench-layout.sh, which extracts the form from a fetched kiwi snapshot and
-// builds kiwi's side; alone, `vitrine-bench-layout [--form FILE] [--kiwi-driver PATH]` prints Vitrine's figures.
+// grows with the grid. Run through Tools/bench-layout.sh, which reads the form from PyPI's kiwisolver source
+// distribution and builds kiwi's side against its headers; alone, `vitrine-bench-layout [--form FILE] [--kiwi-driver PATH]` prints Vitrine's figures.
 import BenchSupport
 import Cassowary
 import Foundation

@@ -1,8 +1,8 @@
 // Times the kiwi C++ Cassowary solver on the layout benchmarks Vitrine's solver runs (vitrine-bench-layout), so the
-// two are compared on the same systems in one run. Built at run time by Tools/bench-layout.sh against a fetched
-// kiwi snapshot (nothing of kiwi is kept in this repository).
+// two are compared on the same systems in one run. Built at run time by Tools/bench-layout.sh against the kiwi
+// headers in PyPI's kiwisolver source distribution (nothing of kiwi is kept in this repository).
 //
-//   kiwi-driver form FILE ROUNDS   the enaml-like form (extract-kiwi-form.py): build, then 100 edit changes
+//   kiwi-driver form FILE ROUNDS   the enaml-like form (kiwisolver-form.py): build, then 100 edit changes
 //   kiwi-driver grid ROWS COLS ROUNDS   a grid of cells pinned to each other and their container: build and first
 //                                       solve, then a container resize
 // Prints one line per figure: "name median_ns".

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Reads kiwi's enaml-like benchmark (its C++ source, from a fetched snapshot) and writes its constraint set as
-data both layout benchmarks read (Vitrine's solver and kiwi through Tools/bench/kiwi-driver.cpp), so the two solve
+"""Reads kiwi's enaml-like benchmark (its C++ source, from PyPI's kiwisolver source distribution) and writes its constraint set as
+data both layout benchmarks read (Vitrine's solver and kiwi through Tools/bench/kiwisolver-driver.cpp), so the two solve
 exactly the same system. Nothing of kiwi is kept in this repository: the form is extracted at run time.
 
 Output, one constraint a line:  STRENGTH RELATION CONSTANT [COEFFICIENT VARIABLE]...
