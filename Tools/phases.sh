@@ -3,6 +3,9 @@
 #   phase NAME COMMAND...        runs COMMAND now; its output goes to $PHASE_LOGS/NAME.log
 #   phase_start NAME COMMAND...  starts it in the background (phase_wait NAME collects it)
 #   phase_wait NAME              waits for a started phase, then reports it as `phase` does
+#   phase_chain_start NAME1 'COMMAND1' NAME2 'COMMAND2' ...
+#                                runs those phases one after the other in the background (each a bash command line;
+#                                the chain stops at the first that fails); phase_chain_wait reports each
 #   phase_summary                prints every phase's wall time and the total
 #
 # A phase that succeeds prints one line (its name, its time, its log's last line); one that fails prints its errors —
@@ -57,6 +60,29 @@ phase_wait() {
   local name=$1 status=0
   wait "${PHASE_PID[$name]}" || status=$?
   _phase_report "$name" "$status" $(( $(date +%s) - PHASE_STARTED[$name] ))
+}
+
+phase_chain_start() {
+  PHASE_CHAIN=("$@")
+  echo "-- $(for ((i = 0; i < $#; i += 2)); do printf '%s, ' "${PHASE_CHAIN[i]}"; done | sed 's/, $//') … (in the background)"
+  : > "$PHASE_LOGS/chain.times"
+  (
+    for ((i = 0; i < ${#PHASE_CHAIN[@]}; i += 2)); do
+      t0=$(date +%s) status=0
+      bash -c "${PHASE_CHAIN[i + 1]}" > "$(_phase_file "${PHASE_CHAIN[i]}")" 2>&1 || status=$?
+      echo "$status $(( $(date +%s) - t0 )) ${PHASE_CHAIN[i]}" >> "$PHASE_LOGS/chain.times"
+      [ "$status" -eq 0 ] || exit "$status"
+    done
+  ) &
+  PHASE_CHAIN_PID=$!
+}
+
+phase_chain_wait() {
+  local status seconds name
+  wait "$PHASE_CHAIN_PID" || true
+  while read -r status seconds name; do
+    _phase_report "$name" "$status" "$seconds"
+  done < "$PHASE_LOGS/chain.times"
 }
 
 phase_summary() {

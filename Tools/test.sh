@@ -32,8 +32,9 @@ if [ "${VBOARD:-1}" != 0 ]; then
   phase_start "board preparation" bash -c 'bash Tools/virtual-board/prepare.sh && bash Tools/virtual-board/prepare.sh 6.12 || true'
 fi
 
-# The tests and what they use (the executables are built once, in release, below).
-phase "debug build" quiet_build swift build --product VitrinePackageTests
+# The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
+# are built once, in release, below).
+phase "debug build" quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views"
 # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
 # where no other test has made the application first (the others start headless apps on manual clocks).
 phase "Swift 5 client tests" swift test --skip-build --filter Swift5ClientTests
@@ -46,28 +47,28 @@ phase_wait "unit tests"
 
 # The app template (a package of its own, built into this checkout's builds) and the API documentation, beside the
 # virtual board (niced: the board's timed guest keeps its CPU); the board's guests run the static build.
-phase_start "template and docs" env VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static" \
-  nice -n 8 bash -c 'bash Tools/test-template.sh && bash Tools/docs.sh'
+export VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static"
+phase_chain_start "template" "nice -n 8 bash Tools/test-template.sh" "docs" "nice -n 8 bash Tools/docs.sh"
 if [ "$board" = 1 ]; then
   phase_wait "board preparation"
   phase "virtual board and tour" python3 Tools/virtual-board/run-tests.py --bin "$PWD/.build/static/release" \
     --tour out/tour --tour-compare out/tour-headless
   sed -n '/^virtual board: [0-9]* guests/,$p' "$(_phase_file "virtual board and tour")" | grep -E "^(──|virtual board|  FAIL)" || true
 fi
-phase_wait "template and docs"
+phase_chain_wait
 phase_summary
 
 # What ran, counted from the logs (the closing note of a change says these before and after).
 count() { grep -hoE "$2" "$(_phase_file "$1")" 2>/dev/null | tail -n 1 | grep -oE "[0-9]+" | head -n 1 || echo 0; }
 swift_tests=$(count "unit tests" "Test run with [0-9]+ tests")
-xctests=$(count "Swift 5 client tests" "Executed [0-9]+ tests")
-template_tests=$(count "template and docs" "Executed [0-9]+ tests")
+xctests=$(( $(count "Swift 5 client tests" "Executed [0-9]+ tests") + $(count "unit tests" "Executed [0-9]+ tests") ))
+template_tests=$(count "template" "Executed [0-9]+ tests")
 board_checks=0; tour_screens=0
 if [ "$board" = 1 ]; then
   board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
   tour_screens=$(grep -c "the board's screen is the headless one's" "$(_phase_file "virtual board and tour")" || true)
   grep -E "^virtual board checks, " "$(_phase_file "virtual board and tour")" || true
 fi
-echo "== counted: $swift_tests Swift tests, $xctests Swift 5 client XCTests, $template_tests template XCTests," \
+echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
      "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"
 echo "checks: $((swift_tests + xctests + template_tests + board_checks)) passed, 0 failed"
