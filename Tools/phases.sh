@@ -52,14 +52,16 @@ phase_start() {
   shift
   echo "-- $name … (in the background)"
   PHASE_STARTED[$name]=$(date +%s)
-  "$@" > "$(_phase_file "$name")" 2>&1 &
+  # (The phase's own end time, for its report: it may be waited for long after it ended.)
+  ( status=0; "$@" || status=$?; date +%s > "$(_phase_file "$name").end"; exit $status ) > "$(_phase_file "$name")" 2>&1 &
   PHASE_PID[$name]=$!
 }
 
 phase_wait() {
-  local name=$1 status=0
+  local name=$1 status=0 ended
   wait "${PHASE_PID[$name]}" || status=$?
-  _phase_report "$name" "$status" $(( $(date +%s) - PHASE_STARTED[$name] ))
+  ended=$(cat "$(_phase_file "$name").end" 2>/dev/null || date +%s)
+  _phase_report "$name" "$status" $(( ended - PHASE_STARTED[$name] ))
 }
 
 phase_chain_start() {

@@ -66,7 +66,7 @@ template_tests=$(count "template" "Executed [0-9]+ tests")
 board_checks=0; tour_screens=0
 if [ "$board" = 1 ]; then
   board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
-  tour_screens=$(grep -c "the board's screen is the headless one's" "$(_phase_file "virtual board and tour")" || true)
+  tour_screens=$(grep -cE "(ok|FAIL) +the tour's .* screen on the board" "$(_phase_file "virtual board and tour")" || true)
   grep -E "^virtual board checks, " "$(_phase_file "virtual board and tour")" || true
 fi
 echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
