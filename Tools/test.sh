@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: unit, golden-image and run-loop tests on the headless screen, the Swift 5 client suite, the app
+# Runs every test: unit, golden-image and run-loop tests on the headless screen, the Swift 5 client suite, the pixel
+# kernels' vector paths (AVX2, and NEON for AArch64 under qemu-user) against their scalar code, the app
 # template (Tools/test-template.sh), the API documentation (Tools/docs.sh), then the virtual board (the real KMS/DRM
 # path on virtio-gpu, bochs and vkms in QEMU guests, and the showcase's tour; skipped with a message where QEMU cannot
 # run, unless VBOARD_REQUIRED=1).
@@ -17,7 +18,8 @@ cd "$(dirname "$0")/.."
 source Tools/env.sh
 source Tools/phases.sh
 
-phase "setup" bash Tools/setup.sh
+# (With the AArch64 cross compiler and qemu-user for the pixel kernels' check below.)
+phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 if [ "$#" -gt 0 ]; then
   phase "debug build" quiet_build swift build --product VitrinePackageTests
   swift test --skip-build "$@"
@@ -35,6 +37,8 @@ fi
 # The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
 # are built once, in release, below).
 phase "debug build" quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views"
+# The pixel kernels' vector paths against their scalar code, bit for bit: AVX2 here, NEON for AArch64 under qemu-user.
+phase "pixel kernels" bash Tools/aarch64/check-pixel-kernels.sh
 # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
 # where no other test has made the application first (the others start headless apps on manual clocks).
 phase "Swift 5 client tests" swift test --skip-build --filter Swift5ClientTests
@@ -71,4 +75,7 @@ if [ "$board" = 1 ]; then
 fi
 echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
      "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"
-echo "checks: $((swift_tests + xctests + template_tests + board_checks)) passed, 0 failed"
+kernel_checks=$(( $(grep -oE "^pixel kernels .*: [0-9]+ passed" "$(_phase_file "pixel kernels")" \
+  | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" | paste -sd+) ))
+echo "== counted: pixel-kernel comparisons $kernel_checks (native, NEON under qemu-user, and the scalar code forced)"
+echo "checks: $((swift_tests + xctests + template_tests + board_checks + kernel_checks)) passed, 0 failed"

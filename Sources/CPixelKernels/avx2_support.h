@@ -1,15 +1,21 @@
 // What the kernels' AVX2 paths share: whether the processor has AVX2 (asked once per file that includes this; a race
-// between threads asking first is harmless: they write the same answer), and lane masks for a row's last pixels.
+// between threads asking first is harmless: they write the same answer; VITRINE_PIXEL_KERNELS=scalar says no, for
+// figures of the scalar code beside the vector code), and lane masks for a row's last pixels.
 #ifndef VITRINE_AVX2_SUPPORT_H
 #define VITRINE_AVX2_SUPPORT_H
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <stdlib.h>
+#include <string.h>
 
-/// Whether the processor has AVX2.
+/// Whether the processor has AVX2 (and the scalar code is not asked for).
 static inline int vitrine_has_avx2(void) {
     static int known = -1;
-    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    if (known < 0) {
+        const char *choice = getenv("VITRINE_PIXEL_KERNELS");
+        known = __builtin_cpu_supports("avx2") && !(choice && strcmp(choice, "scalar") == 0) ? 1 : 0;
+    }
     return known;
 }
 

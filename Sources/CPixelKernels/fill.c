@@ -4,6 +4,7 @@
 // whole-screen fill and the many short rows of buttons.
 #include "pixel_kernels.h"
 #include "avx2_support.h"
+#include "neon_support.h"
 #include <stddef.h>
 
 #if defined(__x86_64__)
@@ -45,10 +46,31 @@ static void fill_avx2(uint32_t *dst, int stride, int width, int height, uint32_t
 }
 #endif
 
+#if defined(__aarch64__)
+// Sixteen bytes a store, four stores a step; the last few pixels one by one.
+static void fill_neon(uint32_t *dst, int stride, int width, int height, uint32_t pixel) {
+    const uint32x4_t c = vdupq_n_u32(pixel);
+    for (int y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * stride);
+        int x = 0;
+        for (; x + 16 <= width; x += 16) {
+            vst1q_u32(row + x, c);
+            vst1q_u32(row + x + 4, c);
+            vst1q_u32(row + x + 8, c);
+            vst1q_u32(row + x + 12, c);
+        }
+        for (; x + 4 <= width; x += 4) vst1q_u32(row + x, c);
+        for (; x < width; x++) row[x] = pixel;
+    }
+}
+#endif
+
 void vitrine_fill(uint32_t *dst, int stride, int width, int height, uint32_t pixel) {
     if (width <= 0 || height <= 0) return;
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) { fill_avx2(dst, stride, width, height, pixel); return; }
+#elif defined(__aarch64__)
+    if (vitrine_has_neon()) { fill_neon(dst, stride, width, height, pixel); return; }
 #endif
     vitrine_fill_scalar(dst, stride, width, height, pixel);
 }

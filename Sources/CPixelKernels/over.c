@@ -1,9 +1,11 @@
 // The compositor's hottest loops: a translucent colour (a dimming overlay, a glass panel) and a backing store
 // (mostly transparent around its text) blended over the shadow buffer. pixman's SSE2 code does them four pixels at
-// a time; these do eight with AVX2 where the processor has it, with pixman's arithmetic, so frames match pixman's
-// to the bit.
+// a time; these do eight with AVX2 where the processor has it, or with NEON on AArch64 (eight pixels as four channel
+// planes), with pixman's arithmetic, so frames match pixman's to the bit. A row's last few pixels take the scalar
+// code, whose arithmetic is the same.
 #include "pixel_kernels.h"
 #include "avx2_support.h"
+#include "neon_support.h"
 #include <stddef.h>
 
 #if defined(__x86_64__)
@@ -96,10 +98,25 @@ static void over_solid_avx2(uint32_t *dst, int stride, int width, int height, ui
 }
 #endif
 
+#if defined(__aarch64__)
+static void over_solid_neon(uint32_t *dst, int stride, int width, int height, uint32_t src) {
+    const uint8x8x4_t s = vitrine_planes(src);
+    const uint32_t ia = 255 - (src >> 24);
+    for (int y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * stride);
+        int x = 0;
+        for (; x + 8 <= width; x += 8) vst4_u8((uint8_t *)(row + x), vitrine_over8(vld4_u8((const uint8_t *)(row + x)), s));
+        for (; x < width; x++) row[x] = over_pixel(row[x], src, ia);
+    }
+}
+#endif
+
 void vitrine_over_solid(uint32_t *dst, int stride, int width, int height, uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return; // nothing over: the pixels stay
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) { over_solid_avx2(dst, stride, width, height, src); return; }
+#elif defined(__aarch64__)
+    if (vitrine_has_neon()) { over_solid_neon(dst, stride, width, height, src); return; }
 #endif
     vitrine_over_solid_scalar(dst, stride, width, height, src);
 }
@@ -141,10 +158,31 @@ static void over_argb_avx2(uint32_t *dst, int dstStride, const uint32_t *src, in
 }
 #endif
 
+#if defined(__aarch64__)
+static void over_argb_neon(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint32_t *s = (const uint32_t *)((const uint8_t *)src + (ptrdiff_t)y * srcStride);
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            // All eight transparent (around a store's text): nothing over.
+            if (vmaxvq_u32(vorrq_u32(vld1q_u32(s + x), vld1q_u32(s + x + 4))) == 0) continue;
+            uint8x8x4_t sp = vld4_u8((const uint8_t *)(s + x));
+            vst4_u8((uint8_t *)(d + x), vitrine_over8(vld4_u8((const uint8_t *)(d + x)), sp));
+        }
+        for (; x < width; x++) {
+            if (s[x] != 0) d[x] = over_premultiplied(d[x], s[x]);
+        }
+    }
+}
+#endif
+
 void vitrine_over_argb(uint32_t *dst, int dstStride, const uint32_t *src, int srcStride, int width, int height) {
     if (width <= 0 || height <= 0) return;
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) { over_argb_avx2(dst, dstStride, src, srcStride, width, height); return; }
+#elif defined(__aarch64__)
+    if (vitrine_has_neon()) { over_argb_neon(dst, dstStride, src, srcStride, width, height); return; }
 #endif
     vitrine_over_argb_scalar(dst, dstStride, src, srcStride, width, height);
 }
@@ -268,11 +306,46 @@ static void over_solid_masked_padded_avx2(uint32_t *dst, int dstStride, const ui
 }
 #endif
 
+#if defined(__aarch64__)
+// One row's run of `width` pixels: eight coverages a load, the colour's planes scaled by them, then over; runs of
+// zero coverage (outside the shape) skipped; the last few pixels through the scalar code.
+static inline void over_solid_masked_run_neon(uint32_t *d, const uint8_t *m, int width, uint8x8x4_t s, uint32_t src) {
+    int x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const uint8x8_t cov = vld1_u8(m + x);
+        if (vget_lane_u64(vreinterpret_u64_u8(cov), 0) == 0) continue;
+        uint8x8x4_t scaled;
+        scaled.val[0] = vitrine_mul_un8x8(s.val[0], cov);
+        scaled.val[1] = vitrine_mul_un8x8(s.val[1], cov);
+        scaled.val[2] = vitrine_mul_un8x8(s.val[2], cov);
+        scaled.val[3] = vitrine_mul_un8x8(s.val[3], cov);
+        vst4_u8((uint8_t *)(d + x), vitrine_over8(vld4_u8((const uint8_t *)(d + x)), scaled));
+    }
+    if (x < width) vitrine_over_solid_masked_scalar(d + x, 0, m + x, 0, width - x, 1, src);
+}
+
+static void over_solid_masked_neon(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
+                                   int height, uint32_t src, const int32_t *holes, int firstColumn) {
+    const uint8x8x4_t s = vitrine_planes(src);
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)((uint8_t *)dst + (ptrdiff_t)y * dstStride);
+        const uint8_t *m = mask + (ptrdiff_t)y * maskStride;
+        int from, to;
+        hole_in_row(holes, y, firstColumn, width, &from, &to);
+        over_solid_masked_run_neon(d, m, from, s, src);
+        if (to < width) over_solid_masked_run_neon(d + to, m + to, width - to, s, src);
+    }
+}
+#endif
+
 void vitrine_over_solid_masked_padded(uint32_t *dst, int dstStride, const uint8_t *mask, int maskStride, int width,
                                       int height, uint32_t src) {
     if (width <= 0 || height <= 0 || src == 0) return;
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) { over_solid_masked_padded_avx2(dst, dstStride, mask, maskStride, width, height, src); return; }
+#elif defined(__aarch64__)
+    // (The NEON path reads no byte past a row: the padding is not needed.)
+    if (vitrine_has_neon()) { over_solid_masked_neon(dst, dstStride, mask, maskStride, width, height, src, NULL, 0); return; }
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
 }
@@ -282,6 +355,8 @@ void vitrine_over_solid_masked(uint32_t *dst, int dstStride, const uint8_t *mask
     if (width <= 0 || height <= 0 || src == 0) return;
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) { over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src, NULL, 0); return; }
+#elif defined(__aarch64__)
+    if (vitrine_has_neon()) { over_solid_masked_neon(dst, dstStride, mask, maskStride, width, height, src, NULL, 0); return; }
 #endif
     vitrine_over_solid_masked_scalar(dst, dstStride, mask, maskStride, width, height, src);
 }
@@ -292,6 +367,11 @@ void vitrine_over_solid_masked_holes(uint32_t *dst, int dstStride, const uint8_t
 #if defined(__x86_64__)
     if (vitrine_has_avx2()) {
         over_solid_masked_avx2(dst, dstStride, mask, maskStride, width, height, src, holes, firstColumn);
+        return;
+    }
+#elif defined(__aarch64__)
+    if (vitrine_has_neon()) {
+        over_solid_masked_neon(dst, dstStride, mask, maskStride, width, height, src, holes, firstColumn);
         return;
     }
 #endif
