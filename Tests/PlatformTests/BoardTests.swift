@@ -11,7 +11,20 @@ import VitrinePlatform
         return here.appendingPathComponent("Board").path
     }()
 
-    @Test(arguments: ["qemu-virt", "generic-1080p", "portrait-hidpi"])
+    /// Every board folder in the repository (a new board is checked without a change here).
+    static let boardNames: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: boardDir)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: "\(boardDir)/\($0)/board.json") }.sorted()
+    }()
+
+    @Test func theRepositoryHasItsBoards() {
+        for name in ["qemu-virt", "generic-1080p", "portrait-hidpi", "rpi-touch-display", "rpi-touch-display-2",
+                     "imx8mp-evk-dsi-oled"] {
+            #expect(Self.boardNames.contains(name), "Board/\(name)/board.json")
+        }
+    }
+
+    @Test(arguments: boardNames)
     func theRepositorysBoardsAreValid(_ name: String) throws {
         let board = try BoardDescription.load(path: "\(Self.boardDir)/\(name)/board.json")
         #expect(board.name == name)
