@@ -6,16 +6,12 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#include <stdlib.h>
-#include <string.h>
+#include "kernel_choice.h"
 
 /// Whether the processor has AVX2 (and the scalar code is not asked for).
 static inline int vitrine_has_avx2(void) {
     static int known = -1;
-    if (known < 0) {
-        const char *choice = getenv("VITRINE_PIXEL_KERNELS");
-        known = __builtin_cpu_supports("avx2") && !(choice && strcmp(choice, "scalar") == 0) ? 1 : 0;
-    }
+    if (known < 0) known = __builtin_cpu_supports("avx2") && !vitrine_scalar_forced() ? 1 : 0;
     return known;
 }
 

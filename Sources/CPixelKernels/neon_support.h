@@ -6,18 +6,10 @@
 
 #if defined(__aarch64__)
 #include <arm_neon.h>
-#include <stdlib.h>
-#include <string.h>
+#include "kernel_choice.h"
 
 /// Whether to use the NEON paths.
-static inline int vitrine_has_neon(void) {
-    static int known = -1;
-    if (known < 0) {
-        const char *choice = getenv("VITRINE_PIXEL_KERNELS");
-        known = choice && strcmp(choice, "scalar") == 0 ? 0 : 1;
-    }
-    return known;
-}
+static inline int vitrine_has_neon(void) { return !vitrine_scalar_forced(); }
 
 /// x × a / 255 in each byte lane, rounded as pixman rounds: with t = x·a, (t + 0x80 + ((t + 0x80) >> 8)) >> 8 — a
 /// rounding shift and a rounding narrowing add, as pixman's own NEON code does it. (Never past 16 bits: t is at most
