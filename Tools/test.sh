@@ -20,8 +20,11 @@ source Tools/phases.sh
 
 # (With the AArch64 cross compiler and qemu-user for the pixel kernels' check below.)
 phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+# The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
+# are built once, in release, below).
+debug_build=(quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views")
 if [ "$#" -gt 0 ]; then
-  phase "debug build" quiet_build swift build --product VitrinePackageTests
+  phase "debug build" "${debug_build[@]}"
   swift test --skip-build "$@"
   exit
 fi
@@ -34,9 +37,7 @@ if [ "${VBOARD:-1}" != 0 ]; then
   phase_start "board preparation" bash -c 'bash Tools/virtual-board/prepare.sh && bash Tools/virtual-board/prepare.sh 6.12 || true'
 fi
 
-# The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
-# are built once, in release, below).
-phase "debug build" quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views"
+phase "debug build" "${debug_build[@]}"
 # The pixel kernels' vector paths against their scalar code, bit for bit: AVX2 here, NEON for AArch64 under qemu-user.
 phase "pixel kernels" bash Tools/aarch64/check-pixel-kernels.sh
 # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
@@ -71,7 +72,6 @@ board_checks=0; tour_screens=0
 if [ "$board" = 1 ]; then
   board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
   tour_screens=$(grep -cE "(ok|FAIL) +the tour's .* screen on the board" "$(_phase_file "virtual board and tour")" || true)
-  grep -E "^virtual board checks, " "$(_phase_file "virtual board and tour")" || true
 fi
 echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
      "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"

@@ -1,4 +1,5 @@
-"""Images for the virtual-board tests: QEMU's PPM screendumps, Vitrine's PNG screenshots, comparison and diff.
+"""Images for the virtual-board tests: QEMU's PPM screendumps, Vitrine's PNG screenshots, PNG and animated PNG
+writing. (Comparisons are vitrine-image's: the golden rules, Sources/ImageComparison.)
 
 Pixels are (width, height, bytes) with 3 bytes (R, G, B) a pixel; alpha, where a PNG has it, is dropped (a
 panel shows no alpha).
@@ -128,44 +129,3 @@ def write_apng(path, frames, loops=0):
     out.append(chunk(b"IEND", b""))
     with open(path, "wb") as f:
         f.write(b"".join(out))
-
-
-def rotate(image, degrees):
-    """Turns an image counter-clockwise by `degrees` (undoing a panel mounted that many degrees clockwise)."""
-    width, height, pixels = image
-    if degrees % 360 == 0:
-        return image
-    out = bytearray(len(pixels))
-    if degrees % 180 == 0:
-        for y in range(height):
-            for x in range(width):
-                s = (y * width + x) * 3
-                d = ((height - 1 - y) * width + (width - 1 - x)) * 3
-                out[d:d + 3] = pixels[s:s + 3]
-        return width, height, bytes(out)
-    new_w, new_h = height, width
-    for y in range(height):
-        for x in range(width):
-            s = (y * width + x) * 3
-            # Panel (x, y) shows logical (y, W-1-x) when mounted 90 degrees clockwise; the inverse for 270.
-            lx, ly = (y, width - 1 - x) if degrees == 90 else (height - 1 - y, x)
-            d = (ly * new_w + lx) * 3
-            out[d:d + 3] = pixels[s:s + 3]
-    return new_w, new_h, bytes(out)
-
-
-def compare(actual, expected, tolerance=0):
-    """Counts pixels whose channels differ by more than `tolerance`; returns (count, diff image)."""
-    (aw, ah, a), (ew, eh, e) = actual, expected
-    if (aw, ah) != (ew, eh):
-        return aw * ah or 1, None
-    diff = bytearray(len(a))
-    bad = 0
-    for i in range(0, len(a), 3):
-        if max(abs(a[i] - e[i]), abs(a[i + 1] - e[i + 1]), abs(a[i + 2] - e[i + 2])) > tolerance:
-            bad += 1
-            diff[i] = 255
-        else:
-            grey = (a[i] + a[i + 1] + a[i + 2]) // 12
-            diff[i:i + 3] = bytes((grey, grey, grey))
-    return bad, (aw, ah, bytes(diff))

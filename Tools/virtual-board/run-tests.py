@@ -513,20 +513,19 @@ def compare(results, name, actual_path, expected_path, failures_dir, turn=0, tol
     results.check(name, status == 0, line + (f"; actual, expected and diff in {failures_dir}" if status == 1 else ""))
 
 
-# The touch screens rendered before the guests start, by the number of recordings replayed (main()).
-TOUCH_SHOTS = {1: "tap", 2: "pinch", 4: "after-unplug"}
-_rendered = set()
+# The touch scenario's screens: each the recordings replayed up to its checkpoint (touch-NAME.png).
+TOUCH_SCREENS = {"tap": ("tap",), "pinch": ("tap", "pinch"), "after-unplug": ("tap", "pinch", "long-press", "tap")}
 
 
-def touch_expected(bin_dir, out, recordings):
-    """The touch probe rendered headless on the host with `recordings` replayed in-process: what the panel must show
-    (once a run: every display's touch job compares with the same screens)."""
-    if out in _rendered:
-        return out
+@functools.lru_cache(maxsize=None)
+def touch_expected(bin_dir, expected_dir, screen):
+    """The touch probe rendered headless on the host with TOUCH_SCREENS[screen] replayed in-process: what the panel
+    must show (once a run: every display's touch job compares with the same screens). Returns the PNG's path."""
+    recordings = TOUCH_SCREENS[screen]
+    out = os.path.join(expected_dir, f"touch-{screen}.png")
     env = dict(os.environ, VITRINE_INPUT_REPLAY=":".join(os.path.join(ROOT, "Recordings", r + ".txt") for r in recordings))
     subprocess.run([os.path.join(bin_dir, "vboard-touch"), "--vitrine-screen", "1280x800@1", "--exit-after", "4",
                     "--vitrine-screenshot", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _rendered.add(out)
     return out
 
 
@@ -660,15 +659,15 @@ def touch_checks(results, display, bin_dir, work, failures_dir, expected_dir):
     results.check(f"{display}: the contact's size becomes majorRadius (ABS_MT_TOUCH_MAJOR, 2% of 1280 points across)",
                   "touches began 1 radius 12.8" in out, next((l for l in out.splitlines() if "radius" in l), "no touch"))
     compare(results, f"{display} touch: the tap changed the view's colour", os.path.join(run, "touch-tap.ppm"),
-            touch_expected(bin_dir, os.path.join(expected_dir, "touch-tap.png"), ["tap"]), failures_dir)
+            touch_expected(bin_dir, expected_dir, "tap"), failures_dir)
     results.check(f"{display}: a two-finger pinch scales the view", "pinch ended scale 3.0" in out,
                   next((l for l in out.splitlines() if l.startswith("pinch")), "no pinch"))
     compare(results, f"{display} touch: the pinched view on the panel", os.path.join(run, "touch-pinch.ppm"),
-            touch_expected(bin_dir, os.path.join(expected_dir, "touch-pinch.png"), ["tap", "pinch"]), failures_dir)
+            touch_expected(bin_dir, expected_dir, "pinch"), failures_dir)
     results.check(f"{display}: unplugging the device mid-touch cancels the touch", "touches cancelled 1" in out)
     results.check(f"{display}: the app keeps running and takes the next device's taps", "tap 2" in out)
     compare(results, f"{display} touch: after the unplug", os.path.join(run, "touch-after-unplug.ppm"),
-            touch_expected(bin_dir, os.path.join(expected_dir, "touch-after-unplug.png"), ["tap", "pinch", "long-press", "tap"]),
+            touch_expected(bin_dir, expected_dir, "after-unplug"),
             failures_dir)
     results.check(f"{display}: a keyboard types through xkbcommon into the first responder", "key V" in out and "key k" in out,
                   ", ".join(l for l in out.splitlines() if l.startswith("key ")) or "no keys")
@@ -1116,11 +1115,13 @@ def linux612_checks(results, display, bin_dir, work, failures_dir, exp):
 
 class Job:
     """One guest (or the tour) and its checks: `run(results)` boots and checks; what it prints is kept and shown in
-    one block when it ends, so guests can run side by side. `timed`: it measures time (gestures replayed with their
-    real timing, captures on a schedule), so it never runs beside another timed job."""
+    one block when it ends, so guests can run side by side. `group`: what its checks are counted under (a driver, or
+    the 6.12 kernel). `estimate`: about how many seconds it takes beside others (runs of 2026-11-28), for the order.
+    `timed`: it measures time (gestures replayed with their real timing, captures on a schedule), so it never runs
+    beside another timed job."""
 
-    def __init__(self, name, run, timed=False):
-        self.name, self.run, self.timed = name, run, timed
+    def __init__(self, name, group, estimate, run, timed=False):
+        self.name, self.group, self.estimate, self.run, self.timed = name, group, estimate, run, timed
         self.results, self.output, self.seconds = Results(), io.StringIO(), 0.0
 
 
@@ -1223,9 +1224,8 @@ def main():
     exp = {key: expected_image(bin_dir, os.path.join(expected_dir, r[0]), *r[1:]) for key, r in renders.items()}
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         # (These replay recordings on the real clock: side by side they take the time of one.)
-        for recordings in (["tap"], ["tap", "pinch"], ["tap", "pinch", "long-press", "tap"]):
-            pool.submit(touch_expected, bin_dir, os.path.join(expected_dir, f"touch-{TOUCH_SHOTS[len(recordings)]}.png"),
-                        recordings)
+        for screen in TOUCH_SCREENS:
+            pool.submit(touch_expected, bin_dir, expected_dir, screen)
         pool.submit(controls_expected, bin_dir, os.path.join(expected_dir, "controls.png"))
         pool.submit(plain_expected, bin_dir, os.path.join(expected_dir, "touch-plain.png"))
     # The booted image runs the app as a device would: packaged (static, stripped, its fonts beside it).
@@ -1242,44 +1242,44 @@ def main():
 
     displays = args.displays.split(",")
     jobs = []
+
+    def job(name, group, estimate, checks, *arguments, timed=False):
+        jobs.append(Job(name, group, estimate, lambda r: checks(r, *arguments), timed))
+
     for display in displays:
         if display == "vkms":
             if args.only is None:
-                jobs.append(Job("vkms (Linux 6.12)", lambda r: vkms_checks(r, bin_dir, work, failures_dir, expected_dir,
-                                                                            exp["first"], exp["updated"])))
+                job("vkms (Linux 6.12)", "Linux 6.12", 300, vkms_checks, bin_dir, work, failures_dir, expected_dir,
+                    exp["first"], exp["updated"])
                 for other in ("virtio", "bochs"):
-                    jobs.append(Job(f"{other} (Linux 6.12)", functools.partial(
-                        lambda r, d: linux612_checks(r, d, bin_dir, work, failures_dir, exp), d=other)))
+                    job(f"{other} (Linux 6.12)", "Linux 6.12", 20, linux612_checks, other, bin_dir, work, failures_dir, exp)
             continue
         if args.only in (None, "touch"):
-            jobs.append(Job(f"{display} touch", functools.partial(
-                lambda r, d: touch_checks(r, d, bin_dir, work, failures_dir, expected_dir), d=display), timed=True))
-            jobs.append(Job(f"{display} touch on the turned board", functools.partial(
-                lambda r, d: touch_rotated_checks(r, d, bin_dir, work), d=display)))
+            job(f"{display} touch", display, 200, touch_checks, display, bin_dir, work, failures_dir, expected_dir,
+                timed=True)
+            job(f"{display} touch on the turned board", display, 60, touch_rotated_checks, display, bin_dir, work)
         if args.only in (None, "boot") and packaged and packaged.returncode == 0:
-            jobs.append(Job(f"{display} boot", functools.partial(
-                lambda r, d: boot_checks(r, d, bin_dir, package, work, failures_dir, expected_dir), d=display)))
+            job(f"{display} boot", display, 20, boot_checks, display, bin_dir, package, work, failures_dir, expected_dir)
             # The unit and the watchdog do not depend on the display driver: one display is enough.
             if display == displays[0]:
-                jobs.append(Job(f"{display} systemd", functools.partial(
-                    lambda r, d: systemd_checks(r, d, bin_dir, package, work, failures_dir, expected_dir), d=display),
-                    timed=True))
+                job(f"{display} systemd", display, 60, systemd_checks, display, bin_dir, package, work, failures_dir,
+                    expected_dir, timed=True)
         if args.only is None:
-            for name, checks in (("main", main_checks), ("portrait", portrait_checks), ("hotplug", hotplug_checks)):
-                jobs.append(Job(f"{display} {name}", functools.partial(
-                    lambda r, d, c: c(r, d, bin_dir, work, failures_dir, exp), d=display, c=checks)))
+            job(f"{display} main", display, 60, main_checks, display, bin_dir, work, failures_dir, exp)
+            job(f"{display} portrait", display, 20, portrait_checks, display, bin_dir, work, failures_dir, exp)
+            job(f"{display} hotplug", display, 20, hotplug_checks, display, bin_dir, work, failures_dir, exp)
     if args.tour:
         import tour  # noqa: E402 (beside this file)
+
         def tour_checks(r):
             status = tour.run(bin_dir, os.path.abspath(args.tour), args.tour_compare and os.path.abspath(args.tour_compare),
                               check=r.check)
             # (Each screen is a check; a tour that did not get as far as its screens fails here.)
             if status != 0 and not r.failed:
                 r.check("the showcase's tour ran on the board (fbrun, uinput, captures)", False, f"status {status}")
-        jobs.append(Job("the showcase's tour", tour_checks, timed=True))
-    # The longest first, so the lanes end together (seconds each took beside others, in a run of 2026-11-28).
-    estimates = {"vkms": 300, "touch": 200, "tour": 90, "systemd": 60, "main": 60, "turned": 60}
-    jobs.sort(key=lambda j: -max([v for k, v in estimates.items() if k in j.name] or [20]) if "turned" not in j.name else -60)
+        job("the showcase's tour", "the tour", 90, tour_checks, timed=True)
+    # The longest first, so the lanes end together.
+    jobs.sort(key=lambda j: -j.estimate)
     print(f"virtual board: {len(jobs)} guests, {args.lanes} side by side", flush=True)
     started = time.monotonic()
     run_jobs(jobs, max(1, args.lanes))
@@ -1288,12 +1288,9 @@ def main():
         results.failed += job.results.failed
     print("virtual board, each guest's time: " + ", ".join(f"{j.name} {j.seconds:.0f} s" for j in jobs)
           + f"; {time.monotonic() - started:.0f} s in all", flush=True)
-    for display in displays + ["Linux 6.12"]:
-        counted = [j for j in jobs if j.name.startswith(display) or (display == "Linux 6.12" and "6.12" in j.name)]
-        if display != "Linux 6.12":
-            counted = [j for j in counted if "6.12" not in j.name]
-        if counted:
-            print(f"virtual board checks, {display}: {sum(j.results.passed + len(j.results.failed) for j in counted)}", flush=True)
+    for group in dict.fromkeys(j.group for j in jobs):
+        counted = sum(j.results.passed + len(j.results.failed) for j in jobs if j.group == group)
+        print(f"virtual board checks, {group}: {counted}", flush=True)
     print(f"virtual board: {results.passed} passed, {len(results.failed)} failed" +
           (f": {', '.join(results.failed)}" if results.failed else ""), flush=True)
     return 1 if results.failed else 0
