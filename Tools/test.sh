@@ -25,7 +25,7 @@ phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qe
 debug_build=(quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views")
 if [ "$#" -gt 0 ]; then
   phase "debug build" "${debug_build[@]}"
-  swift test --skip-build "$@"
+  swift test --skip-build --no-parallel "$@"
   exit
 fi
 
@@ -44,9 +44,13 @@ phase "pixel kernels" bash Tools/aarch64/check-pixel-kernels.sh
 # where no other test has made the application first (the others start headless apps on manual clocks).
 phase "Swift 5 client tests" swift test --skip-build --filter Swift5ClientTests
 # The unit tests (one core: most run on the main actor) beside the static release build (which has the other).
+# One test at a time: the tests share one application, and Swift Testing lets other tests run between a suite's
+# `init` (which makes a fresh app) and its test, so a parallel run could hand a test another test's screen (once
+# seen: a pool test's labels drawn at another suite's scale). Serial costs ~15 s of 170 on an idle machine.
 # The showcase's tour test also saves its screens, for the board's tour to be compared with.
 rm -rf out/tour-headless
-phase_start "unit tests" env SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test --skip-build --skip Swift5ClientTests
+phase_start "unit tests" env SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test --skip-build --no-parallel \
+  --skip Swift5ClientTests
 phase "static release build" quiet_build swift build -c release --static-swift-stdlib --scratch-path .build/static
 phase_wait "unit tests"
 

@@ -5,13 +5,13 @@ import Foundation
 @testable import UIKit
 import VitrinePlatform
 
-/// Advances the app's manual clock by `seconds` in 60 Hz frames, running each frame.
+/// Advances the app's manual clock by `seconds` in 60 Hz frames (or frames `interval` seconds apart), running each.
 @MainActor
-func frames(_ seconds: Double) {
+func frames(_ seconds: Double, every interval: Double = 1.0 / 60) {
     let clock = UIApplication.shared.runLoop.clock as! ManualClock
     var left = seconds
     while left > 1e-9 {
-        let step = min(1.0 / 60, left)
+        let step = min(interval, left)
         clock.advance(by: step)
         left -= step
         UIApplication.shared.runLoop.runOnce(maximumWait: 0)

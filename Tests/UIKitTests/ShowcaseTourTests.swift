@@ -140,7 +140,7 @@ extension ShowcaseTourTests {
         let window = shownWindow()
         let navigation = Showcase.makeRootViewController()
         window.rootViewController = navigation
-        frames(0.1)
+        frames(0.1, every: 0.1)
         let makers: [() -> UIViewController] = [
             { ClimateViewController() }, { SettingsViewController() }, { WiFiViewController() },
             { JoinNetworkViewController(network: WiFiNetwork.nearby[1]) }, { DirectoryViewController() },
@@ -153,18 +153,18 @@ extension ShowcaseTourTests {
                 let controller = make()
                 left = controller
                 navigation.pushViewController(controller, animated: true)
-                frames(0.5)
+                frames(0.5, every: 0.1)
                 leftView = controller.view
                 let alert = UIAlertController(title: "A", message: "B", preferredStyle: .alert)
                 alert.addAction(UIAlertAction(title: "OK", style: .default))
                 controller.present(alert, animated: true)
-                frames(0.4)
+                frames(0.4, every: 0.1)
                 alert.dismiss(animated: true)
-                frames(0.4)
+                frames(0.4, every: 0.1)
                 navigation.popViewController(animated: true)
-                frames(0.5)
+                frames(0.5, every: 0.1)
             }
-            frames(0.1)
+            frames(0.1, every: 0.1)
             #expect(left == nil, "\(String(describing: left)) is still alive after it was popped")
             #expect(leftView == nil)
         }
