@@ -49,7 +49,8 @@ import VitrinePlatform
         #expect(s.frame(2) == CGRect(x: 212, y: 12, width: 96, height: 96))
         #expect(s.frame(3) == CGRect(x: 12, y: 117, width: 96, height: 96))
         #expect(s.frame(6) == CGRect(x: 12, y: 222, width: 96, height: 96))
-        #expect(s.view.contentSize == CGSize(width: 320, height: 10 + 3 * 100 + 2 * 5 + 10))
+        let height: CGFloat = 10 + 3 * 100 + 2 * 5 + 10 // (typed: Swift 6.2's type checker gives up on it inline)
+        #expect(s.view.contentSize == CGSize(width: 320, height: height))
         #expect(s.view.visibleCells.count == 7)
     }
 
@@ -238,7 +239,8 @@ import VitrinePlatform
         // top and bottom insets (184), 16 apart; the columns of tiles after the trailing inset.
         let scroller = try! #require(s.view.orthogonalScrollers[0])
         #expect(scroller.frame == CGRect(x: 16, y: 0, width: 120, height: 480))
-        #expect(abs(scroller.contentSize.height - (10 + 6 * 184 + 5 * 16 + 10)) < 0.001 && scroller.contentSize.width == 120)
+        let columnHeight: CGFloat = 10 + 6 * 184 + 5 * 16 + 10 // (typed, as above)
+        #expect(abs(scroller.contentSize.height - columnHeight) < 0.001 && scroller.contentSize.width == 120)
         #expect(s.frame(0, 1) == CGRect(x: 152, y: 0, width: 60, height: 240))
         #expect(abs(s.view.contentSize.width - (152 + 20 * 60)) < 0.001)
         #expect(s.view.indexPathsForVisibleItems.filter { $0.section == 0 }.map(\.item) == [0, 1, 2])

@@ -13,9 +13,18 @@ private final class PlainDeinitView: UIView {
     }
 }
 
+// Debian's Swift 6.2.3 (the AArch64 build's; built with assertions) crashes serializing an isolated deinit in a
+// subclass of a `@preconcurrency @MainActor` class ("attribute cannot appear on a Destructor"): there, these two
+// classes say the same from a plain deinit.
+#if compiler(>=6.3)
 private final class IsolatedDeinitView: UIView {
     isolated deinit { freedLog.append("isolated view (\(subviews.count) subviews)") }
 }
+#else
+private final class IsolatedDeinitView: UIView {
+    deinit { MainActor.assumeIsolated { freedLog.append("isolated view (\(subviews.count) subviews)") } }
+}
+#endif
 
 private final class NoDeinitView: UIView {}
 
@@ -23,9 +32,15 @@ private final class PlainDeinitLayer: CALayer {
     deinit { MainActor.assumeIsolated { freedLog.append("plain layer") } }
 }
 
+#if compiler(>=6.3)
 private final class IsolatedDeinitLayer: CALayer {
     isolated deinit { freedLog.append("isolated layer") }
 }
+#else
+private final class IsolatedDeinitLayer: CALayer {
+    deinit { MainActor.assumeIsolated { freedLog.append("isolated layer") } }
+}
+#endif
 
 @MainActor @Suite(.serialized) struct SubclassDeinitTests {
     @Test func subclassesWithAnyKindOfDeinitAreFreed() {

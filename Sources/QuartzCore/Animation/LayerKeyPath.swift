@@ -109,9 +109,10 @@ extension CGPath {
                 points.append(p); current = p
             case let .quadCurveTo(c, p):
                 for i in 1...8 {
-                    let t = CGFloat(i) / 8, u = 1 - t
-                    points.append(CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
-                                          y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
+                    // (Weights named and typed: Swift 6.2's type checker gives up on the whole sum.)
+                    let t = CGFloat(i) / 8, u: CGFloat = 1 - t
+                    let a: CGFloat = u * u, b: CGFloat = 2 * u * t, e: CGFloat = t * t
+                    points.append(CGPoint(x: a * current.x + b * c.x + e * p.x, y: a * current.y + b * c.y + e * p.y))
                 }
                 current = p
             case let .curveTo(c1, c2, p):

@@ -55,9 +55,9 @@ public final class Compositor {
     }
 
     /// The shadow buffer's pixels as a pixman image (the fast paths composite into it directly).
-    let pixmanShadow: OpaquePointer
+    nonisolated(unsafe) let pixmanShadow: OpaquePointer
     /// This frame's occluders where the painter reads them (`Painter.Direct`); grown when a frame has more.
-    @exclusivity(unchecked) private var occluderBuffer = UnsafeMutableBufferPointer<(rect: PixelRect, order: Int)>(start: nil, count: 0)
+    @exclusivity(unchecked) nonisolated(unsafe) private var occluderBuffer = UnsafeMutableBufferPointer<(rect: PixelRect, order: Int)>(start: nil, count: 0)
 
     /// Numbers compositors apart for as long as the process runs (unlike addresses, never reused).
     let serial: UInt64
@@ -83,7 +83,10 @@ public final class Compositor {
         _ = Self.bandedBytes // (sysfs is read now, not in the first frame)
     }
 
-    isolated deinit {
+    // Not `isolated` (so the two are `nonisolated(unsafe)`: nothing else holds the compositor here): it only frees
+    // memory, and Debian's Swift 6.2.3 (built with assertions) crashes serializing an
+    // isolated deinit of a `@preconcurrency @MainActor` class ("attribute cannot appear on a Destructor").
+    deinit {
         pixman_image_unref(pixmanShadow)
         occluderBuffer.deallocate()
     }
