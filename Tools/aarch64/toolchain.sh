@@ -21,12 +21,13 @@ TRIXIE_PACKAGES=(libdrm-dev libinput-dev libudev-dev libseat-dev libxkbcommon-de
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libicu-dev libpng-dev libturbojpeg0-dev)
 SID_PACKAGES=(libc6-dev libgcc-15-dev libstdc++-15-dev libgcc-s1 libstdc++6)
 BOOKWORM_PACKAGES=(libcairo2 libpixman-1-0 libfreetype6 libharfbuzz0b libfribidi0 libfontconfig1)
-REVISION=1
+REVISION=3
 key="swift-${SWIFT_VERSION//+/_}-$(echo "$REVISION ${TRIXIE_PACKAGES[*]} ${SID_PACKAGES[*]} ${BOOKWORM_PACKAGES[*]}" \
   | sha256sum | cut -c1-10)"
 root="${VITRINE_CACHE:-$HOME/.cache/vitrine}/aarch64/$key"
 
 log() { echo "aarch64 toolchain: $*" >&2; }
+trap 'log "failed (line $LINENO)"' ERR
 [ "$(id -u)" -eq 0 ] || { log "needs root (debootstrap, chroot)"; exit 1; }
 [ "$(uname -m)" = x86_64 ] || { log "made on x86-64 hosts only (on an AArch64 machine, build natively)"; exit 1; }
 bash "$here/../setup.sh" debootstrap qemu-user-static binfmt-support >&2
@@ -101,6 +102,11 @@ ln -s usr/lib "$sysroot/lib"; ln -s usr/bin "$sysroot/bin"; ln -s usr/sbin "$sys
 for d in "$debs/1-trixie" "$debs/2-sid" "$debs/3-swift"; do
   for deb in "$d"/*.deb; do dpkg -x "$deb" "$sysroot"; done
 done
+# Which package each shared library comes from (package-app's MANIFEST names what the device must install).
+for deb in "$debs/1-trixie"/*.deb "$debs/2-sid"/*.deb; do
+  name=$(dpkg-deb -f "$deb" Package)
+  dpkg-deb -c "$deb" | awk '{ print $6 }' | { grep -E '/(lib|ld-)[^/]*\.so[.0-9]*$' || true; } | sed "s|^\./|/|; s|\$| $name|"
+done | sort -u > "$root/libraries.txt"
 goldens="$sysroot/opt/vitrine-goldens-libs"
 mkdir -p "$goldens/root"
 for deb in "$debs/4-bookworm"/*.deb; do dpkg -x "$deb" "$goldens/root"; done
@@ -110,6 +116,9 @@ rm -rf "$goldens/root" "$debs" "$root"/apt-*/archives
 find "$sysroot" -type l -lname '/*' | while read -r link; do
   ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$sysroot$(readlink "$link")")" "$link"
 done
+# Fonts and their configuration come from the host when the tests run under qemu-user (which looks in the sysroot
+# first): the sysroot's would be the few fonts its packages pulled in, not the ones the tests are written for.
+rm -rf "$sysroot/usr/share/fonts" "$sysroot/etc/fonts"
 mark sysroot
 fi
 
@@ -124,22 +133,39 @@ in_chroot bash -c "echo > /tmp/empty.c && $clang -shared -o /$runtime/lib_Testin
 mark testing-stand-in
 fi
 
-# The SDK bundle's description: written on every run (cheap), so changing it needs no new sysroot.
+# Debian's Swift keeps its runtime in /usr/libexec/swift/lib; the driver looks for the static one (swiftrt.o and the
+# static libraries of --static-swift-stdlib) under the SDK's usr/lib/swift_static whatever swift-sdk.json says.
+[ -e "$sysroot/usr/lib/swift_static" ] || ln -s ../libexec/swift/lib/swift_static "$sysroot/usr/lib/swift_static"
+
+# The device's sysroot: the same, with trixie's glibc instead of sid's. sid's glibc (2.43 now) versions even the
+# math functions anew, and a binary linked against it asks the device for that version; linked against trixie's
+# (2.41), it runs on trixie-based images. (The tests keep sid's glibc: sid's dynamic Swift runtime needs it.)
+# Hard links: only the replaced files take room.
+device_variant_rel=$bundle_rel/vitrine-aarch64-device/aarch64-unknown-linux-gnu
+device_sysroot="$chroot_dir/$device_variant_rel/sysroot"
+if ! done_step device-sysroot; then
+  log "the device's sysroot (trixie's glibc)"
+  rm -rf "$device_sysroot" "$debs/5-trixie-libc"
+  mkdir -p "$(dirname "$device_sysroot")"
+  cp -al "$sysroot" "$device_sysroot"
+  fetch trixie "$debs/5-trixie-libc" --no-deps libc6 libc6-dev libc-dev-bin linux-libc-dev
+  for deb in "$debs/5-trixie-libc"/*.deb; do dpkg -x "$deb" "$device_sysroot"; done
+  rm -rf "$debs"
+  mark device-sysroot
+fi
+
+# The SDK bundle's description: written on every run (cheap), so changing it needs no new sysroot. Two SDKs over the
+# two sysroots: vitrine-aarch64 (the tests: the dynamic runtime) and vitrine-aarch64-device (package-app's: the
+# static runtime, trixie's glibc).
 bundle="$chroot_dir/$bundle_rel"
-cat > "$bundle/info.json" <<EOF
-{
-  "schemaVersion": "1.0",
-  "artifacts": {
-    "vitrine-aarch64": {
-      "type": "swiftSDK",
-      "version": "$SWIFT_VERSION",
-      "variants": [ { "path": "vitrine-aarch64/aarch64-unknown-linux-gnu",
-                      "supportedTriples": ["x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu"] } ]
-    }
-  }
+sdk_artifact() { # NAME
+  printf '    "%s": { "type": "swiftSDK", "version": "%s", "variants": [ { "path": "%s/aarch64-unknown-linux-gnu",
+      "supportedTriples": ["x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu"] } ] }' "$1" "$SWIFT_VERSION" "$1"
 }
-EOF
-cat > "$chroot_dir/$variant_rel/swift-sdk.json" <<EOF
+printf '{\n  "schemaVersion": "1.0",\n  "artifacts": {\n%s,\n%s\n  }\n}\n' \
+  "$(sdk_artifact vitrine-aarch64)" "$(sdk_artifact vitrine-aarch64-device)" > "$bundle/info.json"
+for variant in "$variant_rel" "$device_variant_rel"; do
+  cat > "$chroot_dir/$variant/swift-sdk.json" <<EOF
 {
   "schemaVersion": "4.0",
   "targetTriples": {
@@ -152,20 +178,21 @@ cat > "$chroot_dir/$variant_rel/swift-sdk.json" <<EOF
   }
 }
 EOF
-# Debian's lld; the runtime found where Debian's libswiftlang puts it on the device (dynamic builds: the tests), and
-# the sysroot's libraries found at link time.
-cat > "$chroot_dir/$variant_rel/toolset.json" <<EOF
+  # Debian's lld; the runtime found where Debian's libswiftlang puts it on the device (dynamic builds: the tests),
+  # and the sysroot's libraries found at link time.
+  cat > "$chroot_dir/$variant/toolset.json" <<EOF
 {
   "schemaVersion": "1.0",
   "rootPath": "/usr/libexec/swift/bin",
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld", "-no-toolchain-stdlib-rpath",
     "-Xlinker", "-rpath", "-Xlinker", "/$runtime",
-    "-Xlinker", "-rpath-link", "-Xlinker", "/$variant_rel/sysroot/usr/lib/aarch64-linux-gnu",
-    "-Xlinker", "-rpath-link", "-Xlinker", "/$variant_rel/sysroot/$runtime"] },
+    "-Xlinker", "-rpath-link", "-Xlinker", "/$variant/sysroot/usr/lib/aarch64-linux-gnu",
+    "-Xlinker", "-rpath-link", "-Xlinker", "/$variant/sysroot/$runtime"] },
   "cCompiler": { "extraCLIOptions": ["-fPIC"] },
   "linker": { "path": "ld.lld" }
 }
 EOF
+done
 ln -sfn "/$variant_rel/sysroot" "$chroot_dir/opt/vitrine-aarch64/sysroot"
 [ -f "$root/ready" ] || { echo "swiftlang $SWIFT_VERSION (sid); C libraries from trixie; goldens' libraries from bookworm"; date -u; } > "$root/ready"
 echo "$root"
