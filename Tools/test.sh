@@ -37,6 +37,18 @@ if [ "${VBOARD:-1}" != 0 ]; then
   phase_start "board preparation" bash -c 'bash Tools/virtual-board/prepare.sh && bash Tools/virtual-board/prepare.sh 6.12 || true'
 fi
 
+# The AArch64 toolchain (Debian's Swift in a sid chroot, an arm64 sysroot; cached in ~/.cache/vitrine): mostly
+# downloads, beside the build. It needs root (debootstrap, chroot) and an x86-64 host; AARCH64=0 skips it.
+aarch64=0
+if [ "${AARCH64:-1}" = 0 ]; then
+  echo "aarch64: skipped (AARCH64=0)"
+elif [ "$(uname -m)" != x86_64 ] || [ "$(id -u)" != 0 ]; then
+  echo "aarch64: skipped (the cross toolchain is made as root on x86-64; on an AArch64 machine the suite runs natively)"
+else
+  aarch64=1
+  phase_start "aarch64 toolchain" nice -n 8 bash Tools/aarch64/toolchain.sh
+fi
+
 phase "debug build" "${debug_build[@]}"
 # The pixel kernels' vector paths against their scalar code, bit for bit: AVX2 here, NEON for AArch64 under qemu-user.
 phase "pixel kernels" bash Tools/aarch64/check-pixel-kernels.sh
@@ -57,7 +69,13 @@ phase_wait "unit tests"
 # The app template (a package of its own, built into this checkout's builds) and the API documentation, beside the
 # virtual board (niced: the board's timed guest keeps its CPU); the board's guests run the static build.
 export VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static"
-phase_chain_start "template" "nice -n 8 bash Tools/test-template.sh" "docs" "nice -n 8 bash Tools/docs.sh"
+# Then the suite built for AArch64, its architecture-dependent tests under qemu-user (Tools/aarch64/test.sh).
+chain=("template" "nice -n 8 bash Tools/test-template.sh" "docs" "nice -n 8 bash Tools/docs.sh")
+if [ "$aarch64" = 1 ]; then
+  phase_wait "aarch64 toolchain"
+  chain+=("aarch64 tests" "nice -n 8 bash Tools/aarch64/test.sh")
+fi
+phase_chain_start "${chain[@]}"
 if [ "$board" = 1 ]; then
   phase_wait "board preparation"
   phase "virtual board and tour" python3 Tools/virtual-board/run-tests.py --bin "$PWD/.build/static/release" \
@@ -77,9 +95,12 @@ if [ "$board" = 1 ]; then
   board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
   tour_screens=$(grep -cE "(ok|FAIL) +the tour's .* screen on the board" "$(_phase_file "virtual board and tour")" || true)
 fi
+aarch64_tests=0
+[ "$aarch64" = 0 ] || aarch64_tests=$(( $(count "aarch64 tests" "Test run with [0-9]+ tests") + $(count "aarch64 tests" "Executed [0-9]+ tests") ))
+echo "== counted: $aarch64_tests tests of the AArch64 build under qemu-user (Swift Testing and XCTest)"
 echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
      "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"
 kernel_checks=$(( $(grep -oE "^pixel kernels .*: [0-9]+ passed" "$(_phase_file "pixel kernels")" \
   | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" | paste -sd+) ))
 echo "== counted: pixel-kernel comparisons $kernel_checks (native, NEON under qemu-user, and the scalar code forced)"
-echo "checks: $((swift_tests + xctests + template_tests + board_checks + kernel_checks)) passed, 0 failed"
+echo "checks: $((swift_tests + xctests + template_tests + board_checks + kernel_checks + aarch64_tests)) passed, 0 failed"

@@ -17,7 +17,7 @@ for a in "$@"; do
   esac
 done
 toolchain=$(bash Tools/aarch64/toolchain.sh)
-sysroot=$(readlink -f "$toolchain/chroot/opt/vitrine-aarch64/sysroot")
+sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
 [ "$build" = 0 ] || quiet_build bash Tools/aarch64/swift.sh build --product VitrinePackageTests
 tests=.build/aarch64/aarch64-unknown-linux-gnu/debug/VitrinePackageTests.xctest
 
