@@ -26,12 +26,13 @@ tests=.build/aarch64/aarch64-unknown-linux-gnu/debug/VitrinePackageTests.xctest
 run() {
   QEMU_LD_PREFIX="$sysroot" LD_LIBRARY_PATH=/opt/vitrine-goldens-libs/lib qemu-aarch64-static "$tests" "$@"
 }
+# One test at a time, as Tools/test.sh runs them natively (the tests share one application).
 status=0
 if [ "$all" = 1 ]; then
-  run --testing-library swift-testing --skip Swift5ClientTests || status=1
+  run --testing-library swift-testing --no-parallel --skip Swift5ClientTests || status=1
   run || status=1 # XCTest
 else
-  run --testing-library swift-testing \
+  run --testing-library swift-testing --no-parallel \
     --filter 'PixelKernel|CLibrary|SolverTests|BitmapFormat|Golden|DirectPixel|Compositor|Text|Font|EventLoop|MainRunLoop' \
     || status=1
   run UIKitTests.MainRunLoopExpectationTests UIKitTests.AnimationExpectationTests UIKitTests.MainRunLoopRunUntilTests \
