@@ -125,7 +125,8 @@ size() { stat -c %s "$1"; }
   echo "## System libraries they load (ldd), and the Debian packages that provide them"
   [ "$cross" = 0 ] || echo "(AArch64: Debian trixie's arm64 packages; glibc ${glibc#GLIBC_} or later)"
   echo "$libs" | while read -r name path; do
-    printf '%-32s %s\n' "$name" "$(package_of "$path")"
+    pkg=$(package_of "$path")
+    printf '%-32s %s\n' "$name" "${pkg:-?}"
   done
   # Data the libraries read at run time, which ldd cannot see: keyboard layouts and Compose tables for xkbcommon.
   if echo "$libs" | grep -q libxkbcommon; then

@@ -35,7 +35,8 @@ else
   run --testing-library swift-testing --no-parallel \
     --filter 'PixelKernel|CLibrary|SolverTests|BitmapFormat|Golden|DirectPixel|Compositor|Text|Font|EventLoop|MainRunLoop' \
     || status=1
-  run UIKitTests.MainRunLoopExpectationTests UIKitTests.AnimationExpectationTests UIKitTests.MainRunLoopRunUntilTests \
+  # (XCTest takes one argument: the classes comma-separated; it ignored the second and third when they were apart.)
+  run UIKitTests.MainRunLoopExpectationTests,UIKitTests.AnimationExpectationTests,UIKitTests.MainRunLoopRunUntilTests \
     || status=1
 fi
 exit $status

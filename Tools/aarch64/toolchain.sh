@@ -193,6 +193,5 @@ EOF
 }
 EOF
 done
-ln -sfn "/$variant_rel/sysroot" "$chroot_dir/opt/vitrine-aarch64/sysroot"
 [ -f "$root/ready" ] || { echo "swiftlang $SWIFT_VERSION (sid); C libraries from trixie; goldens' libraries from bookworm"; date -u; } > "$root/ready"
 echo "$root"
