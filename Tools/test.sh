@@ -18,8 +18,10 @@ cd "$(dirname "$0")/.."
 source Tools/env.sh
 source Tools/phases.sh
 
-# (With the AArch64 cross compiler and qemu-user for the pixel kernels' check below.)
-phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+# (With the AArch64 cross compiler and qemu-user for the pixel kernels' check below, and what the AArch64 board's
+# preparation uses, installed here once rather than by two background phases at the same time.)
+phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static qemu-system-arm \
+  busybox-static cpio kmod xz-utils zstd
 # The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
 # are built once, in release, below).
 debug_build=(quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views")
@@ -46,7 +48,10 @@ elif [ "$(uname -m)" != x86_64 ] || [ "$(id -u)" != 0 ]; then
   echo "aarch64: skipped (the cross toolchain is made as root on x86-64; on an AArch64 machine the suite runs natively)"
 else
   aarch64=1
-  phase_start "aarch64 toolchain" nice -n 8 bash Tools/aarch64/toolchain.sh
+  # (Then the AArch64 virtual board's kernel, initramfs and root, which build on the toolchain's sysroot.)
+  prepare="bash Tools/aarch64/toolchain.sh"
+  [ "${VBOARD:-1}" = 0 ] || prepare+=" && bash Tools/aarch64/board.sh"
+  phase_start "aarch64 toolchain" nice -n 8 bash -c "$prepare"
 fi
 
 phase "debug build" "${debug_build[@]}"
@@ -85,8 +90,17 @@ if [ "$board" = 1 ]; then
 fi
 phase_chain_wait
 # The AArch64 build's architecture-dependent tests under qemu-user (Tools/aarch64/test.sh), once the board has ended:
-# some of them wait on the run loop's clock, which a starved process would miss.
-[ "$aarch64" = 0 ] || phase "aarch64 tests" bash Tools/aarch64/test.sh --skip-build
+# some of them wait on the run loop's clock, which a starved process would miss. Beside them, the AArch64 virtual
+# board's panel checks (a guest that measures no time) with the same build's programs.
+if [ "$aarch64" = 1 ]; then
+  phase_start "aarch64 tests" bash Tools/aarch64/test.sh --skip-build
+  if [ "$board" = 1 ]; then
+    phase "aarch64 board" python3 Tools/virtual-board/run-tests.py --only aarch64 --bin "$PWD/.build/static/release" \
+      --aarch64 "$PWD/.build/aarch64/aarch64-unknown-linux-gnu/debug"
+    sed -n '/^virtual board: [0-9]* guests/,$p' "$(_phase_file "aarch64 board")" | grep -E "^(──|  FAIL)" || true
+  fi
+  phase_wait "aarch64 tests"
+fi
 phase_summary
 
 # What ran, counted from the logs (the closing note of a change says these before and after).
@@ -96,7 +110,8 @@ xctests=$(( $(count "Swift 5 client tests" "Executed [0-9]+ tests") + $(count "u
 template_tests=$(count "template" "Executed [0-9]+ tests")
 board_checks=0; tour_screens=0
 if [ "$board" = 1 ]; then
-  board_checks=$(count "virtual board and tour" "^virtual board: [0-9]+ passed")
+  board_checks=$(( $(count "virtual board and tour" "^virtual board: [0-9]+ passed") \
+    + $(count "aarch64 board" "^virtual board: [0-9]+ passed") ))
   tour_screens=$(grep -cE "(ok|FAIL) +the tour's .* screen on the board" "$(_phase_file "virtual board and tour")" || true)
 fi
 # (Swift Testing's tests run in two processes, each saying its own count; XCTest's last line has its total.)

@@ -4,6 +4,7 @@
 # kernels (NEON) bit for bit against pixman, the drawing, compositing and control goldens, text shaping and fonts, the
 # solver, and the run loop with its XCTest expectations. `--all` runs every test (about 25 minutes under emulation).
 # The raster and text libraries are bookworm's (the goldens' versions), beside sid's glibc and Swift runtime.
+# --build-only builds the tests and the AArch64 board's programs (.build/aarch64/aarch64-unknown-linux-gnu/debug).
 # Usage: Tools/aarch64/test.sh [--all] [--skip-build | --build-only]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +20,13 @@ for a in "$@"; do
 done
 toolchain=$(bash Tools/aarch64/toolchain.sh)
 sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
-[ "$build" = 0 ] || quiet_build bash Tools/aarch64/swift.sh build --product VitrinePackageTests
+# The tests, and the programs the AArch64 virtual board runs (its panel checks: Tools/virtual-board/run-tests.py
+# --aarch64), from the same debug build: only their own targets and links come on top.
+if [ "$build" = 1 ]; then
+  for product in VitrinePackageTests vboard-probe vboard-touch fbrun vitrine-input showcase; do
+    quiet_build bash Tools/aarch64/swift.sh build --product "$product"
+  done
+fi
 [ "$run" = 1 ] || exit 0
 tests=.build/aarch64/aarch64-unknown-linux-gnu/debug/VitrinePackageTests.xctest
 

@@ -62,27 +62,9 @@ in_chroot bash -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get i
 mark chroot
 fi
 
-# Downloads arm64 packages with their whole dependency closure (an empty dpkg status: nothing counts as installed)
-# from one suite, with apt state of its own, into DIR. Usage: fetch SUITE DIR [--no-deps] PACKAGES...
-fetch() {
-  local suite=$1 dir=$2; shift 2
-  local state="$root/apt-$suite"
-  mkdir -p "$state/lists/partial" "$state/archives/partial" "$dir"
-  : > "$state/status"
-  echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR $suite main" > "$state/sources.list"
-  local opts=(-o APT::Architecture=arm64 -o APT::Architectures=arm64 -o Dir::State::status="$state/status"
-    -o Dir::State::Lists="$state/lists" -o Dir::Cache::Archives="$state/archives" -o Dir::Cache="$state"
-    -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts=/dev/null -o Debug::NoLocking=1
-    -o Acquire::Check-Valid-Until=false -o APT::Install-Recommends=false -o APT::Sandbox::User=root -q)
-  [ -f "$state/lists/updated" ] || { apt-get "${opts[@]}" update >&2 && touch "$state/lists/updated"; }
-  if [ "$1" = --no-deps ]; then
-    shift
-    (cd "$dir" && apt-get "${opts[@]}" download "$@" >&2)
-  else
-    apt-get "${opts[@]}" install --download-only -y "$@" >&2
-    mv "$state"/archives/*.deb "$dir"/
-  fi
-}
+# Downloads arm64 packages (Tools/aarch64/debian.sh), with apt state of its own in the cache.
+source "$here/debian.sh"
+fetch() { fetch_arm64 "$root/apt-$1" "$@"; }
 
 debs="$root/debs"
 if ! done_step sysroot; then

@@ -79,32 +79,14 @@ MODULES="virtio_pci 9pnet_virtio 9p virtio_gpu bochs uinput evdev virtio_input v
 # vkms's dependencies are loaded with the others; vkms itself only when asked (it would be another card).
 [ -n "$VKMS" ] && MODULES="$MODULES drm_shmem_helper drm_kms_helper"
 # Keyed by what makes it: this script (the module list), the init, and the vkms module built above.
-HASH=$(cat Tools/virtual-board/prepare.sh Board/qemu-virt/init ${VKMS:+"$VKMS"} | sha256sum | cut -c1-16)
+HASH=$(cat Tools/virtual-board/prepare.sh Tools/virtual-board/initramfs.sh Board/qemu-virt/init ${VKMS:+"$VKMS"} \
+  | sha256sum | cut -c1-16)
 INITRAMFS="$CACHE/initramfs-$KVER-$HASH.cpio.gz"
 if [ ! -f "$INITRAMFS" ]; then
   echo "virtual board: making the initramfs for $KVER"
-  STAGE=$(mktemp -d)
-  mkdir -p "$STAGE"/{bin,dev,proc,sys,newroot,lib/modules}
-  cp /bin/busybox "$STAGE/bin/busybox"
-  : > "$STAGE/modules.order"
-  for m in $MODULES; do
-    modprobe -d "$KDIR/kroot" -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
-  done | awk '!seen[$0]++' | while read -r ko; do
-    rel=${ko#*/lib/modules/$KVER/}
-    mkdir -p "$STAGE/lib/modules/$(dirname "$rel")"
-    case "$rel" in
-      # 6.12's modules are XZ-compressed; busybox's insmod loads plain ELF only.
-      *.ko.xz) xz -dc "$KDIR/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.xz}"; rel=${rel%.xz} ;;
-      *.ko.zst) zstd -q -dc "$KDIR/kroot/lib/modules/$KVER/$rel" > "$STAGE/lib/modules/${rel%.zst}"; rel=${rel%.zst} ;;
-      *) cp "$KDIR/kroot/lib/modules/$KVER/$rel" "$STAGE/lib/modules/$rel" ;;
-    esac
-    echo "$rel" >> "$STAGE/modules.order"
-  done
-  if [ -n "$VKMS" ]; then mkdir -p "$STAGE/lib/modules/extra"; cp "$VKMS" "$STAGE/lib/modules/extra/vkms.ko"; fi
-  install -m 755 Board/qemu-virt/init "$STAGE/init"
-  (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1 > "$INITRAMFS.part")
-  rm -rf "$STAGE"
-  mv "$INITRAMFS.part" "$INITRAMFS"
+  source Tools/virtual-board/initramfs.sh
+  # shellcheck disable=SC2086 # the module list is words
+  make_initramfs "$INITRAMFS" "$KDIR/kroot" "$KVER" /bin/busybox "$VKMS" $MODULES
   # Older initramfs of this kernel (made from other inputs) are not used again.
   find "$CACHE" -maxdepth 1 -name "initramfs-$KVER-*.cpio.gz" ! -name "$(basename "$INITRAMFS")" -delete
 fi

@@ -17,7 +17,9 @@ Prints figures (process start to first flip in the guest, flip rate, bytes per f
 to the app on screen again).
 
 Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reason, unless VBOARD_REQUIRED=1
-(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch]
+(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch|boot|aarch64] [--tour OUT_DIR]
+[--aarch64 ARM_BIN_DIR]; the AArch64 board (-M virt, Cortex-A72) runs the panel checks and the tour with AArch64
+builds.
 """
 import argparse
 import concurrent.futures
@@ -447,13 +449,38 @@ def read(path, default=""):
         return default
 
 
-def boot(display, kind, script_text, run_dir, timeout=300, kernel="6.1"):
-    """Boots the guest (Linux `kernel`) with `display`'s device for `kind` ("main" or "portrait") and runs
-    `script_text`."""
+# The AArch64 board's panel checks (its binaries are AArch64 builds; bookworm's raster and text libraries, as the
+# host's, so what the panel shows is what the headless renders show): a frame, SIGTERM and the console, then a tap and
+# a pinch through uinput and libinput under fbrun, and the console after fbrun.
+GUEST_AARCH64 = GUEST_PRELUDE + r"""
+export LD_LIBRARY_PATH=/opt/vitrine-goldens-libs/lib
+R={root}/Recordings
+{{ uname -m; grep -m 1 Features /proc/cpuinfo; }} > $W/cpu.txt
+VITRINE_BOARD=qemu-virt $P > $W/a.out 2> $W/a.err &
+A=$!
+wait_for $W/a.out first-flip-uptime $A && $CK first
+kill -TERM $A; wait $A; echo $? > $W/a.status
+sleep 0.5; $CK console
+{bin}/fbrun --board qemu-virt vboard-touch > $W/t.out 2> $W/t.err &
+F=$!
+wait_for $W/t.out first-flip-uptime $F
+{bin}/vitrine-input replay --settle 2 $R/tap.txt > $W/r1.log 2>&1
+wait_for $W/t.out "tap 1" $F && sleep 0.5 && $CK touch-tap
+{bin}/vitrine-input replay --settle 2 $R/pinch.txt > $W/r2.log 2>&1
+wait_for $W/t.out "pinch ended" $F && sleep 0.5 && $CK touch-pinch
+kill -TERM $F; wait $F; echo $? > $W/t.status
+sleep 0.5; $CK touch-console
+"""
+
+
+def boot(display, kind, script_text, run_dir, timeout=300, kernel="6.1", arch="x86_64"):
+    """Boots the guest (Linux `kernel`, or the AArch64 board's with `arch` "aarch64") with `display`'s device for
+    `kind` ("main" or "portrait") and runs `script_text`."""
     script = run_dir + ".sh"
     with open(script, "w") as f:
         f.write(script_text)
-    return run_guest(["--display", "none", "--timeout", str(timeout), "--kernel", kernel, "--run-dir", run_dir, script, "--"]
+    kernel_choice = ["--arch", "aarch64"] if arch == "aarch64" else ["--kernel", kernel]
+    return run_guest(["--display", "none", "--timeout", str(timeout)] + kernel_choice + ["--run-dir", run_dir, script, "--"]
                      + DISPLAY_DEVICES[display][kind])
 
 
@@ -1103,6 +1130,35 @@ def hotplug_checks(results, display, bin_dir, work, failures_dir, exp):
             updated, failures_dir)
 
 
+def aarch64_checks(results, arm_bin, bin_dir, work, failures_dir, expected_dir, exp):
+    """The AArch64 board (Tools/aarch64/board.sh: -M virt, Cortex-A72, trixie's arm64 kernel, virtio-gpu) running the
+    AArch64 builds in `arm_bin` (GUEST_AARCH64); `bin_dir` holds the host's, which rendered the expected screens."""
+    run = os.path.join(work, "run-aarch64")
+    rc = boot("virtio", "touch", GUEST_AARCH64.format(root=ROOT, bin=arm_bin), run, timeout=300, arch="aarch64")
+    cpu = " ".join(read(os.path.join(run, "cpu.txt")).split()[:1])
+    results.check("aarch64: guest ran (QEMU -M virt, Cortex-A72, Debian's arm64 kernel)", rc == 0 and cpu == "aarch64",
+                  f"status {rc}, machine {cpu or '?'}; console in {run}/console.log")
+    err = read(os.path.join(run, "a.err"))
+    results.check("aarch64: the app drives virtio-gpu with atomic modesetting", "atomic modesetting" in err,
+                  next((l.split("] ")[-1] for l in err.splitlines() if "display /dev/dri" in l), "no display line")[:160])
+    compare(results, "aarch64 first frame", os.path.join(run, "first.ppm"), exp["first"], failures_dir)
+    results.check("aarch64: SIGTERM ends the app cleanly", read(os.path.join(run, "a.status")).strip() == "0",
+                  f"status {read(os.path.join(run, 'a.status')).strip()}")
+    shows_other_than(results, "aarch64: the console is back after the app", os.path.join(run, "console.ppm"), exp["first"])
+    out = read(os.path.join(run, "t.out"))
+    results.check("aarch64: a tap through uinput and libinput reaches the tap recognizer (under fbrun)", "tap 1" in out)
+    compare(results, "aarch64 touch: the tap changed the view's colour", os.path.join(run, "touch-tap.ppm"),
+            touch_expected(bin_dir, expected_dir, "tap"), failures_dir)
+    results.check("aarch64: a two-finger pinch scales the view", "pinch ended scale 3.0" in out,
+                  next((l for l in out.splitlines() if l.startswith("pinch")), "no pinch"))
+    compare(results, "aarch64 touch: the pinched view on the panel", os.path.join(run, "touch-pinch.ppm"),
+            touch_expected(bin_dir, expected_dir, "pinch"), failures_dir)
+    results.check("aarch64: SIGTERM under fbrun ends the touch app cleanly", read(os.path.join(run, "t.status")).strip() == "0",
+                  f"status {read(os.path.join(run, 't.status')).strip()}")
+    shows_other_than(results, "aarch64: the console is back after fbrun", os.path.join(run, "touch-console.ppm"),
+                     touch_expected(bin_dir, expected_dir, "pinch"))
+
+
 def linux612_checks(results, display, bin_dir, work, failures_dir, exp):
     """virtio-gpu and bochs on the 6.12 kernel too (the cheap part: first frame, a damage-only update, SIGTERM)."""
     run = os.path.join(work, f"run-{display}-6.12")
@@ -1190,12 +1246,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--displays", default="virtio,bochs,vkms")
     parser.add_argument("--bin", default=None, help="the build to test (default: the static release build Tools/test.sh makes)")
-    parser.add_argument("--only", choices=["touch", "boot"], default=None, help="run only these scenarios (while developing)")
+    parser.add_argument("--only", choices=["touch", "boot", "aarch64"], default=None,
+                        help="run only these scenarios (aarch64: only the AArch64 board's, with --aarch64)")
     parser.add_argument("--lanes", type=int, default=int(os.environ.get("VBOARD_LANES", "3")),
                         help="guests run side by side (default 3, or VBOARD_LANES); at most one of them measures time")
     parser.add_argument("--tour", metavar="OUT_DIR", default=None,
                         help="also run the showcase's tour (tour.py) as one of the jobs, writing OUT_DIR")
     parser.add_argument("--tour-compare", metavar="DIR", default=None, help="the headless tour's screens (tour.py --compare)")
+    parser.add_argument("--aarch64", metavar="ARM_BIN_DIR", default=None,
+                        help="also run the AArch64 board (Tools/aarch64/board.sh) with the AArch64 builds in ARM_BIN_DIR: "
+                             "its panel checks, and the tour with --tour (written to OUT_DIR-aarch64)")
     args = parser.parse_args()
     required = os.environ.get("VBOARD_REQUIRED") == "1"
     bin_dir = args.bin or os.path.join(ROOT, ".build", "static", "release")
@@ -1206,13 +1266,23 @@ def main():
     global IMAGE_TOOL
     IMAGE_TOOL = os.path.join(bin_dir, "vitrine-image")
     prepared = subprocess.run(["bash", os.path.join(HERE, "prepare.sh")], capture_output=True, text=True)
-    if prepared.returncode == 0 and "vkms" in args.displays.split(","):
+    displays = [] if args.only == "aarch64" else args.displays.split(",")
+    if prepared.returncode == 0 and "vkms" in displays:
         # vkms needs the 6.12 kernel from bookworm-backports and the module built from its source.
         prepared = subprocess.run(["bash", os.path.join(HERE, "prepare.sh"), "6.12"], capture_output=True, text=True)
     if prepared.returncode != 0:
         reason = (prepared.stderr or prepared.stdout).strip().splitlines()[-1:] or ["unknown"]
         print(f"virtual board: SKIPPED — cannot prepare QEMU and the kernel here: {reason[0]}")
         return 1 if required else 0
+
+    if args.aarch64:
+        arm = subprocess.run(["bash", os.path.join(ROOT, "Tools", "aarch64", "board.sh")], capture_output=True, text=True)
+        if arm.returncode != 0:
+            reason = (arm.stderr or arm.stdout).strip().splitlines()[-1:] or ["unknown"]
+            print(f"virtual board: the AArch64 board is SKIPPED — cannot prepare it here: {reason[0]}")
+            if required:
+                return 1
+            args.aarch64 = None
 
     work = os.path.join(ROOT, ".build", "virtual-board")
     failures_dir = os.path.join(work, "failures")
@@ -1232,7 +1302,7 @@ def main():
     package = os.path.join(work, "package")
     results = Results()
     packaged = None
-    if args.only != "touch":
+    if args.only in (None, "boot"):
         packaged = subprocess.run(["bash", os.path.join(ROOT, "Tools", "package-app.sh"), "vboard-touch", package],
                                   capture_output=True, text=True)
         if packaged.returncode != 0:
@@ -1240,7 +1310,6 @@ def main():
         results.check("the app packages as a self-contained executable (Tools/package-app.sh)", packaged.returncode == 0,
                       " ".join(read(os.path.join(package, "MANIFEST.txt")).splitlines()[3:4]).strip())
 
-    displays = args.displays.split(",")
     jobs = []
 
     def job(name, group, estimate, checks, *arguments, timed=False):
@@ -1268,8 +1337,8 @@ def main():
             job(f"{display} main", display, 60, main_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} portrait", display, 20, portrait_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} hotplug", display, 20, hotplug_checks, display, bin_dir, work, failures_dir, exp)
-    if args.tour:
-        import tour  # noqa: E402 (beside this file)
+    import tour  # noqa: E402 (beside this file)
+    if args.tour and args.only != "aarch64":
 
         def tour_checks(r):
             status = tour.run(bin_dir, os.path.abspath(args.tour), args.tour_compare and os.path.abspath(args.tour_compare),
@@ -1278,6 +1347,19 @@ def main():
             if status != 0 and not r.failed:
                 r.check("the showcase's tour ran on the board (fbrun, uinput, captures)", False, f"status {status}")
         job("the showcase's tour", "the tour", 90, tour_checks, timed=True)
+    if args.aarch64:
+        arm_bin = os.path.abspath(args.aarch64)
+        job("aarch64 panel", "aarch64", 120, aarch64_checks, arm_bin, bin_dir, work, failures_dir, expected_dir, exp)
+        if args.tour:
+            def aarch64_tour_checks(r):
+                def check(name, ok, detail):
+                    r.check(name.replace("on the board", "on the AArch64 board"), ok, detail)
+                status = tour.run(arm_bin, os.path.abspath(args.tour) + "-aarch64",
+                                  args.tour_compare and os.path.abspath(args.tour_compare), check=check,
+                                  arch="aarch64", tools_dir=bin_dir)
+                if status != 0 and not r.failed:
+                    r.check("the showcase's tour ran on the AArch64 board", False, f"status {status}")
+            job("the showcase's tour on AArch64", "aarch64", 150, aarch64_tour_checks, timed=True)
     # The longest first, so the lanes end together.
     jobs.sort(key=lambda j: -j.estimate)
     print(f"virtual board: {len(jobs)} guests, {args.lanes} side by side", flush=True)

@@ -5,7 +5,9 @@ the host captures the panel four times a second, then writes under OUT_DIR: one 
 (NN-NAME.png, the moments the recording's "# shot" lines name), tour.png (an animated PNG of the whole tour at half
 size) and figures.txt (time to the first frame and resident memory after the tour, as the app and the guest saw them).
 
-usage: tour.py BIN_DIR OUT_DIR [--compare DIR]   (BIN_DIR holds showcase, fbrun and vitrine-input)
+usage: tour.py BIN_DIR OUT_DIR [--compare DIR] [--arch aarch64 --tools DIR]
+  BIN_DIR holds showcase, fbrun and vitrine-input (and vitrine-image, unless --tools names where the host's is).
+  --arch aarch64: on the AArch64 board (Tools/aarch64/board.sh), BIN_DIR holding AArch64 builds.
   --compare DIR: DIR holds the same screens from the headless tour (ShowcaseTourTests with SHOWCASE_SHOTS=DIR);
   each screen on the board must match its headless twin by the golden rules (vitrine-image): every channel within
   2 levels of 255 but in at most 4,000 pixels (0.4% of the screen: the home screen's live clock, about 92x36 pixels,
@@ -69,28 +71,37 @@ def compare(tool, written, headless_dir, failures_dir, check=None):
 
 def main():
     args = sys.argv[1:]
-    headless_dir = None
-    if "--compare" in args:
-        i = args.index("--compare")
-        headless_dir = os.path.abspath(args[i + 1])
-        del args[i:i + 2]
-    return run(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir)
+    options = {}
+    for flag in ("--compare", "--arch", "--tools"):
+        if flag in args:
+            i = args.index(flag)
+            options[flag] = args[i + 1]
+            del args[i:i + 2]
+    headless_dir = options.get("--compare") and os.path.abspath(options["--compare"])
+    return run(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir, arch=options.get("--arch", "x86_64"),
+               tools_dir=options.get("--tools") and os.path.abspath(options["--tools"]))
 
 
-def run(bin_dir, out_dir, headless_dir=None, check=None):
+def run(bin_dir, out_dir, headless_dir=None, check=None, arch="x86_64", tools_dir=None):
     """The tour (see the module's docstring); returns the status: 0 when it ran and, with `headless_dir`, every
-    screen matched. `check`: see compare()."""
-    tool = os.path.join(bin_dir, "vitrine-image")
+    screen matched. `check`: see compare(). `arch` "aarch64": on the AArch64 board, `bin_dir` holding AArch64 builds
+    and `tools_dir` the host's vitrine-image."""
+    tool = os.path.join(tools_dir or bin_dir, "vitrine-image")
     recording = os.path.join(ROOT, "Recordings", "showcase-tour.txt")
     moments = shots(recording)
     count = int((moments[-1][0] + SETTLE + 1.5) * 1000 / INTERVAL_MS)
-    run_dir = os.path.join(ROOT, ".build", "virtual-board", "run-tour")
+    aarch64 = arch == "aarch64"
+    run_dir = os.path.join(ROOT, ".build", "virtual-board", "run-tour-aarch64" if aarch64 else "run-tour")
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
-    script = os.path.join(run_dir, "..", "run-tour.sh")
+    script = run_dir + ".sh"
+    # (The AArch64 guest's root has bookworm's cairo, pixman, FreeType and HarfBuzz beside trixie's: the headless
+    # tour's versions, so the screens compare as the x86-64 board's do.)
+    libraries = "export LD_LIBRARY_PATH=/opt/vitrine-goldens-libs/lib" if aarch64 else ""
     with open(script, "w") as f:
         f.write(f"""
 cd {ROOT}
+{libraries}
 VITRINE_ONSCREEN_KEYBOARD=always {bin_dir}/fbrun --board qemu-virt {bin_dir}/showcase > $vbwork/app.out 2> $vbwork/app.err &
 F=$!
 for i in $(seq 1 1200); do grep -q "first frame on screen" $vbwork/app.err && break; kill -0 $F 2>/dev/null || break; sleep 0.1; done
@@ -105,8 +116,8 @@ grep VmRSS /proc/$P/status > $vbwork/rss.txt
 kill -TERM $F; wait $F; echo $? > $vbwork/status
 """)
     timeout = 300 + count * INTERVAL_MS / 1000
-    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--timeout", str(timeout), "--run-dir", run_dir, script],
-                        stdout=subprocess.DEVNULL).returncode
+    rc = subprocess.run([sys.executable, os.path.join(HERE, "vboard.py"), "--timeout", str(timeout), "--run-dir", run_dir,
+                         "--arch", arch, script], stdout=subprocess.DEVNULL).returncode
     err = open(os.path.join(run_dir, "app.err"), errors="replace").read() if os.path.exists(os.path.join(run_dir, "app.err")) else ""
     captures = sorted(glob.glob(os.path.join(run_dir, "tour-*.ppm")), key=lambda p: int(p.rsplit("-", 1)[1][:-4]))
     if rc != 0 or not captures:
@@ -141,8 +152,9 @@ kill -TERM $F; wait $F; echo $? > $vbwork/status
     images.write_apng(os.path.join(out_dir, "tour.png"), frames)
     first = re.search(r"first frame on screen, (\d+) ms", err)
     rss = open(os.path.join(run_dir, "rss.txt")).read().split()[1:2] if os.path.exists(os.path.join(run_dir, "rss.txt")) else []
-    figures = [f"virtual board (QEMU TCG, virtio-gpu): first frame {first.group(1) if first else '?'} ms after the process started",
-               f"virtual board: resident memory after the tour {rss[0] if rss else '?'} KiB"]
+    board = "AArch64 virtual board (QEMU TCG, Cortex-A72" if aarch64 else "virtual board (QEMU TCG"
+    figures = [f"{board}, virtio-gpu): first frame {first.group(1) if first else '?'} ms after the process started",
+               f"{board.split(' (')[0]}: resident memory after the tour {rss[0] if rss else '?'} KiB"]
     with open(os.path.join(out_dir, "figures.txt"), "w") as f:
         f.write("\n".join(figures) + "\n")
     for p in captures:

@@ -2,7 +2,7 @@
 """Runs a command on the virtual board (Board/qemu-virt): a QEMU guest with real kernel DRM and input drivers.
 
 The guest boots Debian's kernel with the host's root file system read-only over 9p (so host-built binaries
-run unchanged) and RUN_DIR shared read-write at the same path. It runs GUEST_SCRIPT with /bin/sh and powers
+run unchanged; with --arch aarch64, an AArch64 guest with the AArch64 test sysroot as its root) and RUN_DIR shared read-write at the same path. It runs GUEST_SCRIPT with /bin/sh and powers
 off; the script's exit status is this command's.
 
 Checkpoints, like a capture card on a real board: the guest writes "CKPT <tag> [<device id>]" to the
@@ -20,7 +20,7 @@ Booting straight into an app (--boot): GUEST_SCRIPT is then the command line PID
 status is 0 (1 if a step timed out). --append adds to the kernel command line (a quiet boot).
 
 usage: vboard.py [--display virtio|bochs|none] [--timeout SECONDS] [--run-dir DIR] [--boot] [--steps FILE]
-                 [--append TEXT] GUEST_SCRIPT [-- QEMU_ARGS...]
+                 [--append TEXT] [--kernel 6.1|6.12 | --arch aarch64] GUEST_SCRIPT [-- QEMU_ARGS...]
 """
 import argparse
 import json
@@ -109,23 +109,42 @@ def main():
     parser.add_argument("--append", default="", help="more kernel command line")
     parser.add_argument("--kernel", choices=["6.1", "6.12"], default=None,
                         help="the guest kernel (prepare.sh KERNEL makes it); default 6.1, 6.12 for vkms")
+    parser.add_argument("--arch", choices=["x86_64", "aarch64"], default="x86_64",
+                        help="aarch64: the AArch64 board (Tools/aarch64/board.sh makes it): -M virt, trixie's arm64 "
+                             "kernel, the AArch64 test sysroot as the guest's root")
     parser.add_argument("script")
     parser.add_argument("qemu_args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     extra = args.qemu_args[1:] if args.qemu_args[:1] == ["--"] else args.qemu_args
 
     board = os.environ.get("VBOARD_DIR", os.path.join(ROOT, ".build", "virtual-board"))
-    kernel_choice = args.kernel or ("6.12" if args.display == "vkms" else "6.1")
-    if kernel_choice == "6.12":
-        board = os.path.join(board, "k6.12")
+    if args.arch == "aarch64":
+        board, prepare = os.path.join(board, "arm64"), "Tools/aarch64/board.sh"
+        kernel, guest_root = os.path.join(board, "Image"), os.path.realpath(os.path.join(board, "root"))
+        qemu = ["qemu-system-aarch64", "-machine", "virt", "-cpu", "cortex-a72"]
+        kernel_args = "console=ttyAMA0"
+    else:
+        kernel_choice = args.kernel or ("6.12" if args.display == "vkms" else "6.1")
+        if kernel_choice == "6.12":
+            board = os.path.join(board, "k6.12")
+        prepare = "Tools/virtual-board/prepare.sh"
+        # (The host's root is the guest's: host-built binaries run unchanged.)
+        kernel, guest_root = os.path.join(board, "vmlinux"), "/"
+        qemu = ["qemu-system-x86_64", "-machine", "q35", "-cpu", "max"]
+        # no_timer_check: under TCG on a loaded host the kernel's check that the IO-APIC timer ticks can miss and
+        # panic ("IO-APIC + timer doesn't work!", seen once in CI); the check is for broken chipsets, not QEMU's.
+        kernel_args = "console=ttyS0 no_timer_check"
     if args.display in DISPLAY_MODULES:
         args.append = (DISPLAY_MODULES[args.display] + " " + args.append).strip()
-    kernel, initrd = os.path.join(board, "vmlinux"), os.path.join(board, "initramfs.cpio.gz")
-    for needed in (kernel, initrd):
+    initrd = os.path.join(board, "initramfs.cpio.gz")
+    for needed in (kernel, initrd, guest_root):
         if not os.path.exists(needed):
-            sys.exit(f"vboard: {needed} is missing; run Tools/virtual-board/prepare.sh")
-    if shutil.which("qemu-system-x86_64") is None:
-        sys.exit("vboard: qemu-system-x86_64 is missing; run Tools/virtual-board/prepare.sh")
+            sys.exit(f"vboard: {needed} is missing; run {prepare}")
+    if shutil.which(qemu[0]) is None:
+        sys.exit(f"vboard: {qemu[0]} is missing; run {prepare}")
+    if guest_root != "/":
+        # The init mounts the project at its own path: the mount point must exist in the read-only root.
+        os.makedirs(guest_root + ROOT, exist_ok=True)
 
     run_dir = os.path.abspath(args.run_dir)
     # Clean before boot, never while the guest runs (9p would then fail the guest's later creates).
@@ -145,17 +164,14 @@ def main():
     listener.bind(ctl_path)
     listener.listen(1)
 
-    # no_timer_check: under TCG on a loaded host the kernel's check that the IO-APIC timer ticks can miss and panic
-    # ("IO-APIC + timer doesn't work!", seen once in CI); the check is for broken chipsets, not for QEMU's.
-    command = [
-        "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1536",
-        "-machine", "q35", "-nodefaults", "-no-reboot", "-display", "none",
+    command = qemu + [
+        "-accel", "tcg,thread=multi", "-smp", "2", "-m", "1536", "-nodefaults", "-no-reboot", "-display", "none",
         "-kernel", kernel, "-initrd", initrd,
-        "-append", f"console=ttyS0 panic=-1 loglevel=4 no_timer_check vbproject={ROOT} vbwork={run_dir} "
+        "-append", f"{kernel_args} panic=-1 loglevel=4 vbproject={ROOT} vbwork={run_dir} "
                    + (f"vbsystemd={script} "
                       if args.systemd else f"vbboot={script} " if args.boot else f"vbrun={script} ") + args.append,
         "-serial", f"file:{run_dir}/console.log",
-        "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+        "-virtfs", f"local,path={guest_root},mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
         "-virtfs", f"local,path={ROOT},mount_tag=project,security_model=none,readonly=on,multidevs=remap",
         "-virtfs", f"local,path={run_dir},mount_tag=work,security_model=none,multidevs=remap",
         "-qmp", f"unix:{qmp_path},server=on,wait=off",
