@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Vitrine: UIKit's view and window architecture on Linux KMS/DRM.
-// Module map (see README.md, "Architecture"):
+// Module map (see ARCHITECTURE.md, "Where things live"):
 //   C modules (systemLibrary) -> VitrinePlatform -> CoreGraphics -> UIKit (umbrella: `import UIKit`)
 import PackageDescription
 
@@ -11,7 +11,7 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 /// Swift Testing ships cross-import overlays for Apple's `CoreGraphics` and `UIKit` modules, which do not exist
 /// on Linux; with Vitrine's modules of those names in a test, the compiler looks for the overlays and fails.
-/// Test targets turn cross-import overlays off (see README, "Testing your app").
+/// Test targets turn cross-import overlays off (see the "Testing your app" article, Sources/UIKit/UIKit.docc).
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
 
 let package = Package(
@@ -35,7 +35,7 @@ let package = Package(
         .executable(name: "vitrine-bench-lists", targets: ["BenchLists"]),
     ],
     dependencies: [
-        // Logging with a level set by VITRINE_LOG (see README, "Logging").
+        // Logging with a level set by VITRINE_LOG (see the "Logging" section of Sources/UIKit/UIKit.docc/PanelAndFbrun.md).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // fbrun's command line.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the API documentation with DocC (swift-docc-plugin): UIKit, QuartzCore and CoreGraphics in one archive,
-# with UIKit's articles (your first app, porting, testing, the architecture, the panel and fbrun, boards) made
-# from README.md, ARCHITECTURE.md and Board/README.md (Tools/docs/articles.py), for static hosting in out/docs.
+# with UIKit's articles (Sources/UIKit/UIKit.docc: your first app, porting, testing, each toolkit area, the panel
+# and fbrun, AArch64, the project's tests, figures; and the architecture and boards, made from ARCHITECTURE.md and
+# Board/README.md by Tools/docs/articles.py), for static hosting in out/docs.
 # Usage: Tools/docs.sh [--serve [PORT]]   --serve: then serve it at http://localhost:PORT/documentation/uikit
 # (DocC's pages load their content with JavaScript, so they need a web server, not file:// URLs).
 set -euo pipefail
@@ -16,7 +17,8 @@ swift package --allow-writing-to-directory out/docs generate-documentation \
   --transform-for-static-hosting --output-path out/docs 2>&1 | tail -n 3
 test -f out/docs/index.html || { echo "docs: DocC wrote no out/docs/index.html"; exit 1; }
 test -d out/docs/documentation/uikit || { echo "docs: no UIKit pages in out/docs"; exit 1; }
-for article in yourfirstapp portinganiosapp testingyourapp architecture panelandfbrun boards; do
+for article in yourfirstapp portinganiosapp testingyourapp architecture panelandfbrun boards aarch64 animations \
+    autolayout controls scrollingandlists touchandkeys viewcontrollers textinput drawing projecttests figures; do
   test -f "out/docs/data/documentation/uikit/$article.json" || { echo "docs: the article $article is missing"; exit 1; }
 done
 echo "docs: $(find out/docs/data/documentation -name '*.json' | wc -l) pages in $(pwd)/out/docs"

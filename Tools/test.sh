@@ -4,7 +4,7 @@
 # template (Tools/test-template.sh), the API documentation (Tools/docs.sh), then the virtual board (the real KMS/DRM
 # path on virtio-gpu, bochs and vkms in QEMU guests, and the showcase's tour; skipped with a message where QEMU cannot
 # run, unless VBOARD_REQUIRED=1).
-# Environment: RECORD=1 re-records golden images (see README, "Tests"); VBOARD=0 skips the virtual board;
+# Environment: RECORD=1 re-records golden images (see "Vitrine's own tests", Sources/UIKit/UIKit.docc/ProjectTests.md); VBOARD=0 skips the virtual board;
 # VBOARD_LANES=N runs N guests side by side (default 3, one of them at most measuring time).
 # Extra arguments go to `swift test` (and, when given, nothing else runs).
 #

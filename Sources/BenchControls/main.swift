@@ -3,7 +3,7 @@
 // and a slider frame per value change (as a drag makes them), on a white 1280x800 screen at scale 1 and 2, with the
 // allocations one frame makes. Prints figures; asserts nothing.
 // Run: bash Tools/bench-controls.sh [--lvgl-driver PATH], or vitrine-bench-controls [--lvgl-driver PATH]. A peer's
-// driver is built outside this repository (README "Figures" says how the LVGL figures were made); it takes the
+// driver is built outside this repository (the "Figures" article says how the LVGL figures were made); it takes the
 // arguments WIDTH HEIGHT SCALE FLIPS SLIDES and prints lines "NAME MS MS ...": its frame times by kind.
 import BenchSupport
 import Foundation

@@ -3,7 +3,7 @@
 // libinput, on a manual clock: a 60 Hz frame per step), pass after pass to the end and back. Prints the per-frame
 // median and 99th percentile, the frames over 16.7 ms, the cells made, the allocations in a steady frame and the
 // resident memory before and after the passes; beside a peer's list of as many buttons as it holds (LVGL v9.2.2's,
-// built outside this repository: README "Figures"), scrolled by the same distances each frame. Then a grid of 2,000
+// built outside this repository: the "Figures" article), scrolled by the same distances each frame. Then a grid of 2,000
 // decoded thumbnails the same way (PhotoGrid.swift).
 // Prints figures; asserts nothing.
 // Run: bash Tools/bench-lists.sh [options], or alone:

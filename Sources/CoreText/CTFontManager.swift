@@ -1,6 +1,6 @@
 // Core Text's font manager: how iOS apps make the fonts they bundle or download available to `UIFont(name:size:)`.
 // Fonts are registered for the process (Vitrine keeps no per-user font store: `.persistent`/`.user` scopes also
-// register for the process only, and say so in the README's porting notes).
+// register for the process only, and say so in the porting notes, "Porting an iOS app").
 @_spi(VitrineInternals) import CoreGraphics
 import Foundation
 import VitrineText

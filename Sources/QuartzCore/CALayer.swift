@@ -407,8 +407,8 @@ open class CALayer: NSObject, AssociationOwner {
     /// The blur of the shadow's edge, in points (3 by default; 0: a hard edge).
     @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 { didSet { changed(); propertyDidChange("shadowRadius", from: oldValue) } }
     /// The shadow's shape. Without one the shadow follows the layer's own painting — its background (with
-    /// `cornerRadius`), its content's alpha and its border — and not its sublayers (see the README's porting
-    /// notes). Setting a path is also the fast way, as on iOS.
+    /// `cornerRadius`), its content's alpha and its border — and not its sublayers (see the porting notes in
+    /// "Porting an iOS app"). Setting a path is also the fast way, as on iOS.
     @exclusivity(unchecked) open var shadowPath: CGPath? { didSet { changed() } }
     /// The blurred shadow shape, kept between frames (see ShadowPainter.swift).
     @exclusivity(unchecked) var shadowCache: ShadowMask?

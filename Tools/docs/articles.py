@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the DocC articles of UIKit's documentation catalog from the documents they come from, so each text has
-one source: README.md's sections, ARCHITECTURE.md and Board/README.md. Run by Tools/docs.sh before DocC; the
-output (Sources/UIKit/UIKit.docc/Generated/) is not committed.
+"""Writes the DocC articles of UIKit's documentation catalog that come from documents kept elsewhere in the
+repository, so each text has one source: ARCHITECTURE.md and Board/README.md. (The other articles are their own
+source, beside UIKit.md in the catalog.) Run by Tools/docs.sh before DocC; the output
+(Sources/UIKit/UIKit.docc/Generated/) is not committed.
 
 Each article: (file name, title, summary, [(source, section heading or None for the whole file)]).
 """
@@ -12,25 +13,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 OUT = os.path.join(ROOT, "Sources", "UIKit", "UIKit.docc", "Generated")
 
 ARTICLES = [
-    ("YourFirstApp", "Your first app",
-     "Start a Vitrine app from the template, run it headless, put it on a panel and package it.",
-     [("README.md", "Your first app")]),
-    ("PortingAnIOSApp", "Porting an iOS app",
-     "What to change in an iOS app's code to run it on a panel, and every difference from iOS.",
-     [("README.md", "Porting an iOS app"), ("README.md", "Porting notes (what differs from iOS, and why)")]),
-    ("TestingYourApp", "Testing your app",
-     "Unit tests, XCTest and Swift Testing, the headless screen, and tests on the virtual board.",
-     [("README.md", "Testing your app")]),
     ("Architecture", "Architecture",
-     "The layers, the main run loop, the flow of one frame and the coordinate spaces.",
+     "The layers, the main run loop, the flow of one frame, the coordinate spaces, and where things live.",
      [("ARCHITECTURE.md", None)]),
     ("Boards", "Boards",
      "The board file: the panel's display, touch, keyboard and power, and how an app picks its board.",
      [("Board/README.md", None)]),
-    ("PanelAndFbrun", "The panel and fbrun",
-     "KMS/DRM output, rotation, planes, several screens, `fbrun` on a virtual terminal, and booting into an app.",
-     [("README.md", "Running an app"), ("README.md", "The panel: KMS/DRM, `fbrun`, boards"),
-      ("README.md", "Shipping an app: a boot straight into it")]),
 ]
 
 
@@ -50,6 +38,9 @@ def whole(text):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
+    # (Articles this script no longer makes would be found twice by DocC.)
+    for stale in os.listdir(OUT):
+        os.remove(os.path.join(OUT, stale))
     for name, title, summary, parts in ARTICLES:
         body = [f"# {title}", "", summary, ""]
         for source, heading in parts:

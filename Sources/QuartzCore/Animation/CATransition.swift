@@ -36,7 +36,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// The old picture is what the screen showed of the layer's subtree when the transition was added (its pixels
 /// on screen, so whatever lay behind a translucent layer or overlapped it then is part of it); the new picture
 /// is the live subtree, which may keep changing. A cross-fade is exact for any layer; the moving types move the
-/// old picture's backdrop with it, which only a translucent layer shows (see the README's porting notes).
+/// old picture's backdrop with it, which only a translucent layer shows (see the porting notes in "Porting an iOS app").
 @preconcurrency @MainActor
 open class CATransition: CAAnimation {
     /// The kind of transition; `.fade` by default.

@@ -113,7 +113,7 @@ open class NSLayoutConstraint: NSObject {
             if newValue { LayoutEngine.activate(self) } else { LayoutEngine.deactivate(self) }
         }
     }
-    /// Whether the engine had to break it to satisfy the others (see the README's Auto Layout notes).
+    /// Whether the engine had to break it to satisfy the others (see <doc:AutoLayout>).
     var isBroken = false
     /// The view the constraint is installed on while active.
     weak var installedOn: UIView?

@@ -15,7 +15,7 @@ open class UIDatePicker: UIControl, UIPickerViewDataSource, UIPickerViewDelegate
         case time = 0, date, dateAndTime, countDownTimer
     }
 
-    /// How the picker is shown; every style shows wheels here (see the README's porting notes).
+    /// How the picker is shown; every style shows wheels here (see the porting notes in <doc:PortingAnIOSApp>).
     public enum Style: Int, Sendable {
         case automatic = 0, wheels, compact, inline
     }

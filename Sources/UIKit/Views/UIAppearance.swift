@@ -10,7 +10,7 @@ public protocol UIAppearanceContainer: AnyObject {}
 /// As on iOS: a proxy applies to instances of its class and subclasses when they enter a window, not to views
 /// already in one; a value set on an instance itself wins over any proxy; a proxy for a subclass, or with a longer
 /// list of containers, wins over a more general one; among equals the last set wins. The properties proxies carry
-/// are those UIKit marks `UI_APPEARANCE_SELECTOR` on the views Vitrine has (see the README's "Controls").
+/// are those UIKit marks `UI_APPEARANCE_SELECTOR` on the views Vitrine has (see the "Controls" article).
 ///
 /// A proxy is an instance of the class made through its `init(coder:)` (the one initialiser every view has): a
 /// subclass whose `init(coder:)` stops the program cannot have a proxy of its own; its superclasses' proxies still

@@ -1,5 +1,5 @@
 // Tests as an iOS app's are written: XCTest, Swift 5 language mode, synchronous test methods on the main thread,
-// no Vitrine set-up. (A @MainActor test class needs async methods on Linux; see Vitrine's README, "Testing your app".)
+// no Vitrine set-up. (A @MainActor test class needs async methods on Linux; see Vitrine's "Testing your app" article.)
 import UIKit
 import XCTest
 @testable import MyPanelApp
