@@ -53,6 +53,15 @@ public final class FontCatalog: @unchecked Sendable {
         return found
     }
 
+    /// Whether any font can be drawn with: one the app registered, or any installed one fontconfig finds. Without
+    /// one, `UIApplicationMain` refuses to launch (status 72, with a message) rather than stopping at the first text.
+    public var hasAnyFont: Bool {
+        lock.lock()
+        let registeredAny = !registered.isEmpty
+        lock.unlock()
+        return registeredAny || !fallbacks.isEmpty || anyFace(covering: 0x41) != nil
+    }
+
     /// The fallback faces, in order (see the type's documentation).
     public var fallbacks: [FontFace] {
         lock.lock()

@@ -1,5 +1,6 @@
 import CoreGraphics
 import VitrinePlatform
+import VitrineText
 
 /// Starts an app, as on iOS: creates the application (of class `principalClassName`, or `UIApplication`) and
 /// its delegate (of class `delegateClassName`), calls `application(_:willFinishLaunchingWithOptions:)` and
@@ -14,6 +15,9 @@ import VitrinePlatform
 ///   after the first (headless runs in tools and CI);
 /// - `--vitrine-print-hierarchy`: print each window's `recursiveDescription` when the app ends;
 /// - `--vitrine-screenshot PATH`: when the app ends, write the screen (visible windows back to front) as a PNG.
+///
+/// Exit statuses of a launch that cannot go on: 64 (a malformed option), 69 (no display, or the display lost),
+/// 72 (no fonts installed), 70 (no `UIApplication` subclass of that name).
 @preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
@@ -33,6 +37,14 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     } catch {
         FileHandle.standardError.write(Data("vitrine: \(error)\n".utf8))
         return 64 // EX_USAGE
+    }
+
+    // Text needs a font: with none installed the first label would have nothing to draw with. Say so and stop
+    // before the panel is touched, as a missing panel stops the launch (a supervisor's restart would not help).
+    guard FontCatalog.shared.hasAnyFont else {
+        FileHandle.standardError.write(Data(("vitrine: no fonts are installed (fontconfig found none): install a font "
+            + "package, such as fonts-noto-core, and start the app again\n").utf8))
+        return 72 // EX_OSFILE: a file the system should have is missing
     }
 
     let application: UIApplication
@@ -88,7 +100,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     }
     if let delegateClass { application.delegate = delegateClass.init() }
 
-    // Startup is a budget (README, "Figures"): the panel logs its first flip; other screens log their first frame.
+    // Startup is a budget (the "Figures" article): the panel logs its first flip; other screens log their first frame.
     if !(UIScreen.main.output is KMSOutput) {
         let log = VitrineLog.logger("vitrine.app")
         application.addFrameObserver { app in

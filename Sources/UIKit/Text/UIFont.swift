@@ -102,7 +102,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
     }
 
     /// The system font for a text style at the default content size category. A panel has no Dynamic Type
-    /// setting, so the sizes are fixed (see README, porting notes).
+    /// setting, so the sizes are fixed (see the porting notes in <doc:PortingAnIOSApp>).
     public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
         let m = style.metrics
         return systemFont(ofSize: m.size, weight: m.weight)
@@ -143,6 +143,8 @@ public final class UIFont: NSObject, @unchecked Sendable {
             warnMissing(family, using: f)
             return f
         }
+        // (An app launched by UIApplicationMain never gets here: it refuses to start without a font, status 72.
+        // Only a program that makes fonts without it, on a machine with none, does.)
         preconditionFailure("UIFont: no fonts are installed (fontconfig found none); install fonts-noto-core")
     }
 
