@@ -91,7 +91,9 @@ struct VitrineInput: ParsableCommand {
             guard maximum > 0 else { throw ValidationError("--maximum must be positive") }
             let device = try UInputTouchscreen(name: name, maximum: maximum)
             usleep(useconds_t(max(0, settle) * 1_000_000))
-            try device.play(recording, unplugAfter: unplugAfter)
+            let late = try device.play(recording, unplugAfter: unplugAfter)
+            // The tests read this: a gesture delivered late is not the recorded one.
+            print("replay: the latest event went out \(late / 1000) ms late")
             // Let readers take the last frame before the device goes away: a reader that hears of the removal first
             // drops what it had not read (a loaded, emulated board once lost a fling's lift that way after 0.2 s).
             usleep(useconds_t(max(0, linger) * 1_000_000))

@@ -88,10 +88,15 @@ public final class UInputTouchscreen {
     }
 
     /// Plays `recording` in real time (blocking), keeping its gaps; unplugs the device after `unplugAfter`
-    /// seconds if given (mid-gesture, for tests of a device that vanishes).
-    public func play(_ recording: InputRecording, unplugAfter: Double? = nil) throws {
-        guard let first = recording.events.first?.time else { return }
+    /// seconds if given (mid-gesture, for tests of a device that vanishes). Returns how late, in microseconds, the
+    /// latest event went out: the kernel stamps each event when it is written, so a player held up (a loaded,
+    /// emulated board) delivers a different gesture — a fling whose lift comes long after its last move has no
+    /// speed left — and a test can tell that from a fault of the reader.
+    @discardableResult
+    public func play(_ recording: InputRecording, unplugAfter: Double? = nil) throws -> UInt64 {
+        guard let first = recording.events.first?.time else { return 0 }
         let start = MonotonicClock.microsecondsNow
+        var worst: UInt64 = 0
         for event in recording.events {
             let due = start + (event.time >= first ? event.time - first : 0)
             if let limit = unplugAfter, due > start + UInt64(limit * 1_000_000) {
@@ -99,11 +104,14 @@ public final class UInputTouchscreen {
                 let now = MonotonicClock.microsecondsNow
                 if wait > now { usleep(useconds_t(wait - now)) }
                 unplug()
-                return
+                return worst
             }
             let now = MonotonicClock.microsecondsNow
             if due > now { usleep(useconds_t(due - now)) }
+            let sent = MonotonicClock.microsecondsNow
+            if sent > due { worst = max(worst, sent - due) }
             try send(event)
         }
+        return worst
     }
 }
