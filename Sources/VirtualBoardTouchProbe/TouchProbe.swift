@@ -346,7 +346,8 @@ final class TypingLatency {
             default: break
             }
         }
-        (UIScreen.main.output as? KMSOutput)?.addFlipObserver { [unowned self] output in
+        guard let output = UIScreen.main.output as? KMSOutput else { return }
+        output.addFlipObserver { [unowned self, unowned output] in
             let now = MonotonicClock.microsecondsNow
             while let w = self.waiting.first, output.framesOnScreen >= w.frame {
                 self.waiting.removeFirst()

@@ -90,11 +90,20 @@ extension UIApplication {
         NotificationCenter.default.post(name: Self.willTerminateNotification, object: self)
     }
 
-    /// Follows the panel: its display released (the VT switched away) sends the app to the background, acquired
-    /// again brings it back.
-    func followDisplayActivity(of output: KMSOutput) {
-        output.addActivityObserver { [weak self] active in
+    /// Follows the main screen's display: released (the VT switched away) sends the app to the background,
+    /// acquired again brings it back.
+    func followDisplayActivity(of display: any DisplayOutput) {
+        display.addActivityObserver { [weak self] active in
             if active { self?.enterForeground() } else { self?.enterBackground() }
+        }
+    }
+
+    /// A display lost for good stops the run loop, and `displayLostReason` says why (`UIApplicationMain` then
+    /// ends with status 69).
+    func followDisplayLoss(of display: any DisplayOutput) {
+        display.onLost = { [weak self] reason in
+            self?.displayLostReason = reason
+            self?.runLoop.stop()
         }
     }
 }

@@ -106,6 +106,8 @@ open class UIApplication: UIResponder {
     /// The panel's input devices (libinput), when the app runs on a panel.
     var inputSeat: InputSeat?
     var inputRecorder: InputRecorder?
+    /// Why the main screen's display was lost for good, once it was (see `followDisplayLoss`).
+    var displayLostReason: String?
 
     /// Dispatches an event to its windows: touches to the windows they began in, presses to the key window.
     /// Override to observe every event; call `super`.
@@ -201,7 +203,7 @@ open class UIApplication: UIResponder {
 
     /// The time between frames: the panel's refresh, or 60 Hz headless.
     var frameInterval: Double {
-        if let refresh = (UIScreen.main.output as? KMSOutput)?.mode.refresh, refresh > 1 { return 1 / refresh }
+        if let refresh = (UIScreen.main.output as? any DisplayOutput)?.refreshRate, refresh > 1 { return 1 / refresh }
         return 1.0 / 60
     }
 
@@ -242,9 +244,9 @@ open class UIApplication: UIResponder {
     /// On a panel, a completed flip is the display link's tick: a wanted frame is made at once instead of waiting
     /// for its timer (which stays as the fallback while no flips come, e.g. with the VT switched away).
     private func paceByFlips() {
-        guard !flipsPaceFrames, let output = UIScreen.main.output as? KMSOutput else { return }
+        guard !flipsPaceFrames, let display = UIScreen.main.output as? any DisplayOutput, display.refreshRate != nil else { return }
         flipsPaceFrames = true
-        output.addFlipObserver { [weak self] _ in
+        display.addFlipObserver { [weak self] in
             guard let self, let timer = self.nextFrameTimer, timer.isValid else { return }
             timer.invalidate()
             self.nextFrameTimer = nil

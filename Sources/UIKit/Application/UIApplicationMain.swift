@@ -65,7 +65,8 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         return 69 // EX_UNAVAILABLE: a supervisor may restart us
     }
     // Input from the panel's devices (a headless screen has none; `VITRINE_INPUT_REPLAY` works anywhere).
-    let onPanel = UIScreen.main.output is KMSOutput
+    let display = UIScreen.main.output as? any DisplayOutput
+    let onPanel = display?.isPhysical ?? false
     if onPanel || ProcessInfo.processInfo.environment["VITRINE_INPUT_REPLAY"] != nil {
         InputSetup.start(application, board: onPanel ? DisplaySelection.selectedBoard : nil,
                          session: onPanel ? DisplaySelection.selectedSession : nil, devices: onPanel)
@@ -83,15 +84,11 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         terminationSources.forEach { $0.cancel() }
         // The panel is left lit: a blank screen's backlight and display power come back before the console does.
         application.idleTimer.wakeScreens()
-        (UIScreen.main.output as? KMSOutput)?.restore()
+        display?.restore()
     }
     // A display lost for good (device removed, seat manager gone) ends the app with status 69 and the reason,
     // so a supervisor (fbrun --restart, systemd) can start it again when the display is back.
-    var lostDisplay: String?
-    (UIScreen.main.output as? KMSOutput)?.onLost = { reason in
-        lostDisplay = reason
-        UIApplication.shared.runLoop.stop()
-    }
+    if let display { application.followDisplayLoss(of: display) }
 
     let delegateClass = delegateType ?? delegateClassName.flatMap { NSClassFromString($0) as? any UIApplicationDelegate.Type }
     if let delegateClassName, delegateClass == nil {
@@ -101,7 +98,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     if let delegateClass { application.delegate = delegateClass.init() }
 
     // Startup is a budget (the "Figures" article): the panel logs its first flip; other screens log their first frame.
-    if !(UIScreen.main.output is KMSOutput) {
+    if !onPanel {
         let log = VitrineLog.logger("vitrine.app")
         application.addFrameObserver { app in
             if app.frameCount == 1 { log.info("\(ProcessFigures.firstFrameMessage())") }
@@ -132,7 +129,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     application.finishLaunching()
     application.connectMainScene()
     application.becomeActive()
-    if let output = UIScreen.main.output as? KMSOutput { application.followDisplayActivity(of: output) }
+    if let display { application.followDisplayActivity(of: display) }
     application.startServiceNotifications()
     application.startMemoryWarnings()
     application.runLoop.run()
@@ -156,7 +153,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
             return 73 // EX_CANTCREAT
         }
     }
-    if let lostDisplay {
+    if let lostDisplay = application.displayLostReason {
         FileHandle.standardError.write(Data("vitrine: the display is lost: \(lostDisplay)\n".utf8))
         return 69 // EX_UNAVAILABLE
     }

@@ -14,7 +14,7 @@ public final class InputRouter {
     /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).
     public var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
     /// How the panel behind a screen is mounted (clockwise degrees); the KMS output's rotation by default.
-    public var panelRotation: (UIScreen) -> Int = { ($0.output as? KMSOutput)?.rotation ?? 0 }
+    public var panelRotation: (UIScreen) -> Int = { ($0.output as? any DisplayOutput)?.rotation ?? 0 }
     /// The keyboard layout keys go through; `nil` until a keyboard appears (then the board's layout, or "us").
     public var keyboardLayout: KeyboardLayout?
     /// The layout a keyboard gets when it appears (from the board).

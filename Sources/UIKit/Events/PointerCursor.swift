@@ -38,11 +38,11 @@ final class PointerCursor {
         self.screen = screen
         let id = ObjectIdentifier(screen)
         if !asked.contains(id) {
-            if let kms = screen.output as? KMSOutput {
+            if let display = screen.output as? any DisplayOutput, display.isPhysical {
                 // Asked once the CRTC shows a frame (the legacy cursor calls need an active CRTC); drawn until then.
-                if kms.flipCount > 0 {
+                if display.flipCount > 0 {
                     asked.insert(id)
-                    if kms.installCursor(image(for: screen)) {
+                    if let plane = display as? any CursorPlaneOutput, plane.installCursor(image(for: screen)) {
                         hardware.insert(id)
                         setSoftwareLayerHidden(on: screen)
                     }
@@ -52,8 +52,8 @@ final class PointerCursor {
             }
         }
         isVisible = true
-        if hardware.contains(id), let kms = screen.output as? KMSOutput {
-            kms.moveCursor(toLogicalX: Double(point.x * screen.scale), y: Double(point.y * screen.scale))
+        if hardware.contains(id), let plane = screen.output as? any CursorPlaneOutput {
+            plane.moveCursor(toLogicalX: Double(point.x * screen.scale), y: Double(point.y * screen.scale))
             return
         }
         let layer = screen.pointerLayer(image: image(for: screen))
@@ -69,8 +69,8 @@ final class PointerCursor {
     func hide() {
         guard isVisible, let screen else { return }
         isVisible = false
-        if hardware.contains(ObjectIdentifier(screen)), let kms = screen.output as? KMSOutput {
-            kms.hideCursor()
+        if hardware.contains(ObjectIdentifier(screen)), let plane = screen.output as? any CursorPlaneOutput {
+            plane.hideCursor()
             return
         }
         setSoftwareLayerHidden(on: screen)

@@ -14,95 +14,24 @@ extension UIScreen {
     nonisolated public static let didDisconnectNotification = Notification.Name("UIScreenDidDisconnectNotification")
 }
 
-/// External displays: every connected connector beside the panel becomes a `UIScreen`, found at launch and again
-/// whenever the kernel reports a DRM change (a card added or removed, a connector's status changed), without
-/// restarting. Screens on the panel's own card share its descriptor and take the CRTCs it leaves free.
+/// External displays' screens: a `UIScreen` for each output `ExternalDisplays` (VitrinePlatform) finds beside the
+/// panel, at launch and as displays come and go.
 @MainActor
 enum ScreenRegistry {
     static var externals: [UIScreen] = []
-    private static var mainOutput: KMSOutput?
-    private static var loop: EventLoop?
-    private static var session: SeatSession?
-    private static var log = VitrineLog.logger("vitrine.kms")
-    private static var monitor: DisplayHotplugMonitor?
-    private static var rescanPending = false
+    private static var displays: ExternalDisplays?
 
     /// Starts looking after external displays for an app whose main screen is `main`.
     static func start(main: KMSOutput, loop: EventLoop, session: SeatSession?, log: Logger) {
-        mainOutput = main
-        self.loop = loop
-        self.session = session
-        self.log = log
-        rescan()
-        do {
-            monitor = try DisplayHotplugMonitor(loop: loop) { scheduleRescan() }
-        } catch {
-            log.notice("display hotplug is not watched: \(error)")
-        }
-    }
-
-    /// Coalesces a burst of uevents (a card brings several) into one rescan.
-    private static func scheduleRescan() {
-        guard !rescanPending, let loop else { return }
-        rescanPending = true
-        loop.schedule(after: 0.2) { _ in
-            rescanPending = false
-            rescan()
-        }
-    }
-
-    private static func outputs() -> [KMSOutput] {
-        ([mainOutput] + externals.map { $0.output as? KMSOutput }).compactMap { $0 }
-    }
-
-    /// Compares what is connected with the screens there are: screens for new connectors, disconnection for
-    /// vanished ones.
-    static func rescan() {
-        guard let loop, mainOutput != nil else { return }
-        let paths = Set(DRMCard.cardPaths())
-        // What is connected, per card we can read (our own descriptor where we have one).
-        var connected: [String: [ConnectorInfo]] = [:]
-        for path in paths {
-            if let held = outputs().first(where: { $0.card.path == path })?.card {
-                connected[path] = ((try? held.connectors()) ?? []).filter(\.isConnected)
-            } else if let card = try? DRMCard(path: path) {
-                connected[path] = ((try? card.connectors()) ?? []).filter(\.isConnected)
-            }
-        }
-        // Gone: a card removed, or a connector no longer connected.
-        for screen in externals {
-            guard let output = screen.output as? KMSOutput else { continue }
-            let still = connected[output.card.path]?.contains { $0.name == output.connector.name } ?? false
-            if !still { disconnect(screen, reason: "\(output.connector.name) on \(output.card.path) is gone") }
-        }
-        // New: every connected connector that no screen shows.
-        for path in connected.keys.sorted() {
-            for connector in connected[path] ?? [] {
-                let shown = outputs().contains { $0.card.path == path && $0.connector.name == connector.name }
-                guard !shown else { continue }
-                let sameCard = outputs().filter { $0.card.path == path }
-                do {
-                    let output = try KMSOutput(configuration: KMSConfiguration(devicePath: path, connectorName: connector.name),
-                                               loop: loop, session: session, sharedCard: sameCard.first?.card,
-                                               usedCRTCs: Set(sameCard.map(\.crtc)), logger: log)
-                    let screen = UIScreen(output: output, scale: CGFloat(output.physicalSizeScale))
-                    output.onLost = { reason in disconnect(screen, reason: reason) }
-                    externals.append(screen)
-                    log.info("screen connected: \(connector.name) on \(path), \(output.mode)")
-                    NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
-                } catch {
-                    log.notice("\(connector.name) on \(path) is connected but cannot be shown: \(error)")
-                }
-            }
-        }
-    }
-
-    private static func disconnect(_ screen: UIScreen, reason: String) {
-        guard let i = externals.firstIndex(where: { $0 === screen }) else { return }
-        externals.remove(at: i)
-        screen.isConnected = false
-        (screen.output as? KMSOutput)?.restore()
-        log.info("screen disconnected: \(reason)")
-        NotificationCenter.default.post(name: UIScreen.didDisconnectNotification, object: screen)
+        displays = ExternalDisplays(main: main, loop: loop, session: session, logger: log, connected: { output, scale in
+            let screen = UIScreen(output: output, scale: CGFloat(scale))
+            externals.append(screen)
+            NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
+        }, disconnected: { output, _ in
+            guard let i = externals.firstIndex(where: { $0.output === output }) else { return }
+            let screen = externals.remove(at: i)
+            screen.isConnected = false
+            NotificationCenter.default.post(name: UIScreen.didDisconnectNotification, object: screen)
+        })
     }
 }

@@ -42,7 +42,7 @@ public struct KMSConfiguration: Sendable {
 /// the choice is logged. The CRTC's previous state is saved before the first modeset and restored by
 /// `restore()` (also on deinit), so the console comes back.
 @MainActor
-public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
+public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     public let card: DRMCard
     public let connector: ConnectorInfo
     public let mode: DisplayMode
@@ -72,10 +72,16 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
     /// Called after every completed flip (the frame is on screen).
     public var onFlip: (@MainActor (KMSOutput) -> Void)?
     /// More listeners to completed flips (UIKit paces animation frames by them; `onFlip` stays the app's).
-    private var flipObservers: [@MainActor (KMSOutput) -> Void] = []
+    private var flipObservers: [@MainActor () -> Void] = []
 
     /// Adds a listener to completed flips.
-    public func addFlipObserver(_ body: @escaping @MainActor (KMSOutput) -> Void) { flipObservers.append(body) }
+    public func addFlipObserver(_ body: @escaping @MainActor () -> Void) { flipObservers.append(body) }
+    /// A panel is a display someone looks at.
+    public var isPhysical: Bool { true }
+    /// The mode's refresh (60 Hz for a mode that does not say).
+    public var refreshRate: Double? { mode.refresh > 1 ? mode.refresh : 60 }
+    /// The connector's name.
+    public var connectorName: String? { connector.name }
     /// Called once when the display is gone for good (the device removed, the seat manager gone): the app cannot
     /// show anything any more and should end, non-zero, so a supervisor can restart it.
     public var onLost: (@MainActor (String) -> Void)?
@@ -795,7 +801,7 @@ public final class KMSOutput: PowerControlledOutput, OverlayPlaneOutput {
         lastFlipTime = loop.clock.now
         if flipCount == 1 { log.info("\(ProcessFigures.firstFrameMessage())") } else { log.trace("flip \(flipCount)") }
         onFlip?(self)
-        for observer in flipObservers { observer(self) }
+        for observer in flipObservers { observer() }
         if blackOutWhenFlipped { blackOutWhenFlipped = false; return blackOut() }
         if dpmsOffWhenFlipped { dpmsOffWhenFlipped = false; return setDPMS(on: false) }
         if !captureRequests.isEmpty { return captureIfQuiet() }
