@@ -3,75 +3,6 @@ import Foundation
 import ObjectiveC
 import VitrinePlatform
 
-/// What a layer asks of its delegate (for a view's layer, the view). Every method is optional, as in Core
-/// Animation: a delegate that does not implement `display(_:)` gets the layer's default (a backing store drawn
-/// through `draw(_:in:)`).
-@preconcurrency @MainActor
-public protocol CALayerDelegate: AnyObject {
-    /// Fills the layer's content; implement it to set `contents` yourself instead of drawing.
-    func display(_ layer: CALayer)
-    /// Draws the layer's content into `ctx` (the layer's backing store, clipped to what needs redrawing).
-    func draw(_ layer: CALayer, in ctx: CGContext)
-    /// Lays out the layer's sublayers.
-    func layoutSublayers(of layer: CALayer)
-    /// The action for a property change: an animation, `NSNull()` for none, or `nil` to let the layer decide.
-    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
-}
-
-extension CALayerDelegate {
-    /// The default: what Core Animation does for a delegate without `display(_:)` — draw into the layer's
-    /// backing store through `draw(in:)` and the delegate's `draw(_:in:)`.
-    public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
-    public func draw(_ layer: CALayer, in ctx: CGContext) {}
-    public func layoutSublayers(of layer: CALayer) {}
-    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
-}
-
-/// A delegate that owns its layer's layout and knows whether it draws (a view): the layer forwards layout
-/// requests to it, so `layer.setNeedsLayout()` and sublayer changes reach `layoutSubviews()`, as on iOS, where
-/// the layer's layout runs the view's. (Vitrine's seam between QuartzCore and UIKit; apps do not use it.)
-@preconcurrency @MainActor
-public protocol CALayerHost: CALayerDelegate {
-    /// The layer asked for layout (`setNeedsLayout()`, a sublayer added or removed, a size change).
-    func layerNeedsLayout(_ layer: CALayer)
-    /// Whether layout is pending for the host.
-    func layerLayoutIsPending(_ layer: CALayer) -> Bool
-    /// Runs pending layout now.
-    func layoutLayerIfNeeded(_ layer: CALayer)
-    /// Whether drawing produces content at all; a layer whose host does not draw gets no backing store.
-    func layerWantsBackingStore(_ layer: CALayer) -> Bool
-}
-
-/// How `contents` is placed in the layer's bounds.
-public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static let center = CALayerContentsGravity(rawValue: "center")
-    public static let top = CALayerContentsGravity(rawValue: "top")
-    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
-    public static let left = CALayerContentsGravity(rawValue: "left")
-    public static let right = CALayerContentsGravity(rawValue: "right")
-    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
-    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
-    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
-    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
-    public static let resize = CALayerContentsGravity(rawValue: "resize")
-    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
-    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
-}
-
-/// How content is sampled when it is drawn larger or smaller than its pixels.
-public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    /// Bilinear (the default).
-    public static let linear = CALayerContentsFilter(rawValue: "linear")
-    /// The nearest pixel: hard edges for pixel art and sprite sheets.
-    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
-    /// Core Animation's mipmapped filter; Vitrine samples it bilinearly.
-    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
-}
-
 /// A rectangle of cached content in a tree of layers: the model the compositor draws from.
 ///
 /// Geometry is Core Animation's: `bounds` in the layer's own space, `position` in the superlayer's, the
@@ -146,7 +77,7 @@ open class CALayer: NSObject, AssociationOwner {
     /// dynamic cast to a protocol is a conformance lookup each time). Same lifetime as `hostLink`.
     @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var layoutHost: (any CALayerHost)?
     /// The delegate as a `CALayerHost`, if it is one.
-    @inline(__always) private var host: (any CALayerHost)? {
+    @inline(__always) var host: (any CALayerHost)? {
         if hostLink != nil { return layoutHost }
         return weakDelegate as? any CALayerHost
     }
@@ -463,7 +394,7 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) open var clearsContextBeforeDrawing = true
 
     /// The content region waiting to be redrawn.
-    @exclusivity(unchecked) public private(set) var invalidRect: CGRect?
+    @exclusivity(unchecked) public internal(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
     var backingStore: CGContext? {
@@ -490,14 +421,14 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) var subtreeLayerCount = 0
     @exclusivity(unchecked) var subtreeHasOccluder = false
     /// The image over the backing store's pixels that `contents` holds after `display()`.
-    @exclusivity(unchecked) private var sharedContents: CGImage?
+    @exclusivity(unchecked) var sharedContents: CGImage?
     /// The part of the backing store any drawing has touched since it was made, in store pixels (whole
     /// numbers): the rest is transparent, so the compositor damages and composites only this part.
-    @exclusivity(unchecked) nonisolated(unsafe) private var backingStoreInk = CGRect.null
+    @exclusivity(unchecked) nonisolated(unsafe) var backingStoreInk = CGRect.null
     /// How many times `display()` has drawn content (for tests and damage tracking).
-    @exclusivity(unchecked) public private(set) var displayCount = 0
+    @exclusivity(unchecked) public internal(set) var displayCount = 0
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
-    @exclusivity(unchecked) public private(set) var rectBeingDrawn: CGRect?
+    @exclusivity(unchecked) public internal(set) var rectBeingDrawn: CGRect?
 
     /// Whether the content must be redrawn before it is next shown.
     open func needsDisplay() -> Bool { invalidRect != nil }
@@ -514,51 +445,15 @@ open class CALayer: NSObject, AssociationOwner {
     }
 
     /// Some layer below this one has invalid content: the display pass descends only into flagged subtrees.
-    @exclusivity(unchecked) public private(set) var subtreeNeedsDisplay = false
+    @exclusivity(unchecked) public internal(set) var subtreeNeedsDisplay = false
     /// The sublayers that have invalid content or such layers below them, in the order they were marked: the display
     /// pass visits these, not every sublayer (a changed label among a screenful of views costs its own way down).
     /// Entries whose layer has since moved elsewhere are skipped.
-    @exclusivity(unchecked) private var displayQueue: [CALayer] = []
+    @exclusivity(unchecked) var displayQueue: [CALayer] = []
     /// A spare list for `displayQueue` while it is worked through (no allocation from frame to frame).
-    @exclusivity(unchecked) private var spareDisplayQueue: [CALayer] = []
+    @exclusivity(unchecked) var spareDisplayQueue: [CALayer] = []
     /// Whether this layer is in its superlayer's `displayQueue`.
-    @exclusivity(unchecked) private var isQueuedForDisplay = false
-
-    /// Marks the way up from this layer, whose content (or something below it) is invalid: each ancestor flags its
-    /// subtree and lists the layer below it in its display queue.
-    func queueForDisplay() {
-        var child = self
-        while let parent = child.superlayer {
-            if !child.isQueuedForDisplay {
-                child.isQueuedForDisplay = true
-                parent.displayQueue.append(child)
-            }
-            if parent.subtreeNeedsDisplay { return } // marked from here up already
-            parent.subtreeNeedsDisplay = true
-            child = parent
-        }
-    }
-
-    /// The display pass for this subtree: redraws every layer whose content is invalid, parents before
-    /// children, skipping hidden subtrees (they are redrawn when shown). Returns how many layers drew.
-    @discardableResult
-    public func displaySubtreeIfNeeded() -> Int {
-        guard needsDisplay() || subtreeNeedsDisplay, !isHidden else { return 0 }
-        var drawn = 0
-        if needsDisplay() { display(); drawn += 1 }
-        subtreeNeedsDisplay = false
-        // The queue as it is now; layers marked while it is worked through (a drawing that invalidates another)
-        // start a new one, for the next pass.
-        var queue = spareDisplayQueue
-        swap(&queue, &displayQueue)
-        for sub in queue where sub.superlayer === self {
-            sub.isQueuedForDisplay = false
-            if sub.needsDisplay() || sub.subtreeNeedsDisplay { drawn += sub.displaySubtreeIfNeeded() }
-        }
-        queue.removeAll(keepingCapacity: true)
-        spareDisplayQueue = queue
-        return drawn
-    }
+    @exclusivity(unchecked) var isQueuedForDisplay = false
 
     /// Redraws now if content is invalid.
     open func displayIfNeeded() { if needsDisplay() { display() } }
@@ -576,147 +471,13 @@ open class CALayer: NSObject, AssociationOwner {
         if redrawnRect == nil { redrawnRect = bounds; queueForCompositor() }
     }
 
-    /// Redraws the invalid region into the backing store through `draw(in:)` (what `display()` does when the
-    /// delegate does not display the layer itself). A layer that draws nothing — no delegate drawing, and a
-    /// class whose `draw(in:)` is not overridden — gets no backing store.
-    public func displayIntoBackingStore() {
-        let dirty = invalidRect ?? bounds
-        guard wantsBackingStore else { dropBackingStore(); return }
-        let scale = contentsScale
-        let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
-        guard pw > 0, ph > 0 else { dropBackingStore(); return }
-        var region = dirty
-        var fresh = false
-        let opaque = wantsOpaqueBackingStore
-        if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph || opaque != backingStoreIsOpaque {
-            backingStore = BackingStorePool.take(width: pw, height: ph, scale: scale)
-                ?? CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
-            backingStoreIsOpaque = opaque
-            region = bounds
-            fresh = true
-        }
-        guard let ctx = backingStore else { return }
-        ctx.beginInkTracking()
-        ctx.saveGState()
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        ctx.clip(to: region)
-        // Outside its ink the store is transparent already: only the old ink needs clearing.
-        if clearsContextBeforeDrawing, !fresh, !backingStoreInk.isNull {
-            ctx.clear(Self.storeRect(backingStoreInk, scale: scale, bounds: bounds).intersection(region))
-        }
-        rectBeingDrawn = region
-        baseDrawReached = false
-        draw(in: ctx)
-        rectBeingDrawn = nil
-        ctx.restoreGState()
-        if opaque {
-            // An opaque store has no transparent pixels: what the drawing left transparent is black, as in UIKit's
-            // stores without alpha. Black goes *under* the drawing (the same pixels as drawing over black), so the
-            // drawing itself still shows whether it drew anything.
-            ctx.saveGState()
-            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-            ctx.clip(to: region)
-            ctx.setBlendMode(.destinationOver)
-            ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
-            ctx.fill(region)
-            ctx.restoreGState()
-        }
-        // Only a store drawn from empty tells whether this drawing draws (an older one may hold others' ink). Asked
-        // while ink is still tracked: only the touched part is looked at.
-        if fresh { learnWhetherClassDraws(ctx) }
-        let drawnInk = ctx.endInkTracking() ?? .null
-        // The store's ink now: the old (unless cleared) and the new. Recorded before the store may be let go of
-        // below: the pool clears what this says was drawn before it hands the store to another layer.
-        let storeRect = CGRect(x: 0, y: 0, width: pw, height: ph)
-        let pixelRegion = CGRect(x: (region.minX - bounds.minX) * scale, y: (region.minY - bounds.minY) * scale,
-                                 width: region.width * scale, height: region.height * scale).integral.intersection(storeRect)
-        let oldInk = fresh ? CGRect.null : backingStoreInk
-        let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
-        backingStoreInk = opaque ? storeRect : survivingInk.union(drawnInk.integral).intersection(storeRect)
-        // The layer may only now know that it draws nothing (it learns it on its first draw).
-        guard wantsBackingStore else { dropBackingStore(); return }
-        // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
-        let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
-        let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero)
-            : Self.storeRect(changedPixels, scale: scale, bounds: bounds)
-        // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
-        if sharedContents == nil || contentsImage !== sharedContents {
-            sharedContents = ctx.makeSharedImage(isOpaque: opaque)
-            contents = sharedContents
-            redrawnRect = bounds
-        } else {
-            // Same image, new pixels: tell the compositor where to look (see `redrawnRect`). Its ink is part of
-            // the layer's render values, so a change of ink alone is seen too.
-            queueForCompositor()
-            redrawnRect = (redrawnRect.map { $0.union(changed) }) ?? changed
-        }
-    }
-
-    /// A rectangle of a store's pixels (drawn at `scale` for a layer of `bounds`) in the layer's coordinates.
-    private static func storeRect(_ pixels: CGRect, scale: CGFloat, bounds: CGRect) -> CGRect {
-        CGRect(x: pixels.minX / scale + bounds.minX, y: pixels.minY / scale + bounds.minY,
-               width: pixels.width / scale, height: pixels.height / scale)
-    }
-
-    /// The inked part of the content image, in its pixels, when `contents` is the layer's own backing store (`nil`:
-    /// the image is the app's, inked anywhere).
-    var contentsInk: CGRect? {
-        guard let image = contentsImage, image === sharedContents else { return nil }
-        return backingStoreInk
-    }
-
-    /// Lets go of the backing stores of this layer and its sublayers, each to be drawn again when next displayed:
-    /// what a memory warning does to a hidden window's layers (a hidden window is not displayed until shown).
-    @_spi(VitrineInternals) public func discardBackingStores() {
-        if backingStore != nil, dropBackingStore() { setNeedsDisplay() }
-        for sublayer in storedSublayers { sublayer.discardBackingStores() }
-    }
-
-    /// Lets go of the backing store of a layer that does not draw. Content set by the app (`layer.contents =
-    /// image` on a view without `draw(_:)`, as iOS apps do) stays; only the store's own image goes.
-    /// Returns whether the store's own image was shown (and is now gone).
-    @discardableResult
-    private func dropBackingStore() -> Bool {
-        let drawn = sharedContents != nil && contentsImage === sharedContents
-        backingStore = nil
-        // The shared image is the store's pixels: holding it would keep the store's memory.
-        sharedContents = nil
-        if drawn { contents = nil }
-        return drawn
-    }
-
-    /// Whether the backing store is opaque: the layer promises to cover its bounds (`isOpaque`, every view's
-    /// default) and has no background of its own to show through. What its drawing leaves transparent is black
-    /// (as on iOS, whose opaque stores have no alpha) and is copied to the screen instead of blended, and the
-    /// layer hides what is below it. A layer with a background keeps a transparent store over that background.
-    var wantsOpaqueBackingStore: Bool { isOpaque && (backgroundColor?.alpha ?? 0) == 0 }
     /// Whether the current backing store was made opaque.
-    @exclusivity(unchecked) private var backingStoreIsOpaque = false
-
-    /// A change of `isOpaque` or of the background can change which kind of store the layer needs.
-    private func opaqueStoreMayHaveChanged() {
-        if backingStore != nil, wantsOpaqueBackingStore != backingStoreIsOpaque { setNeedsDisplay() }
-    }
-
-    /// Whether the layer keeps a backing store: its host (a view) says whether it draws; otherwise a layer
-    /// with a delegate does (the delegate may draw in `draw(_:in:)`), and a layer without one does when its
-    /// class overrides `draw(in:)` (learnt on its first display).
-    private var wantsBackingStore: Bool {
-        if let host { return host.layerWantsBackingStore(self) }
-        if delegate != nil { return true }
-        return CALayer.classDraws[ObjectIdentifier(type(of: self))] ?? true
-    }
+    @exclusivity(unchecked) var backingStoreIsOpaque = false
 
     /// Per layer class without a delegate: whether its `draw(in:)` draws. CALayer's own `draw(in:)` records that
     /// it ran; a class whose drawing reaches it and leaves the store empty does not draw.
-    private static var classDraws: [ObjectIdentifier: Bool] = [:]
-    @exclusivity(unchecked) private var baseDrawReached = false
-
-    private func learnWhetherClassDraws(_ ctx: CGContext) {
-        guard delegate == nil else { return }
-        let key = ObjectIdentifier(type(of: self))
-        if CALayer.classDraws[key] == nil { CALayer.classDraws[key] = !baseDrawReached || ctx.hasInk }
-    }
+    static var classDraws: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var baseDrawReached = false
 
     /// Draws the content; the default asks the delegate. Override it to draw a layer subclass's content.
     open func draw(in ctx: CGContext) {
@@ -815,149 +576,6 @@ open class CALayer: NSObject, AssociationOwner {
     func adoptPresentationSublayers(_ copies: [CALayer]) {
         storedSublayers = copies
         for c in copies { c.superlayerLink = self }
-    }
-}
-
-/// The corners of a layer that its `cornerRadius` rounds (Core Animation's `CACornerMask`). Layers' y axis points
-/// down, as UIKit's views' does: `layerMinXMinYCorner` is the top left.
-public struct CACornerMask: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
-    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
-    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
-    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
-    /// All four (the default).
-    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-}
-
-/// The values the compositor shows for a layer: `CALayer.renderValues()` gives the model values with the
-/// layer's animations applied at the current media time (the presentation values).
-public struct CALayerRenderValues {
-    public var bounds: CGRect
-    public var position: CGPoint
-    public var anchorPoint: CGPoint
-    public var transform: CGAffineTransform
-    public var opacity: Float
-    public var isHidden: Bool
-    public var masksToBounds: Bool
-    public var backgroundColor: CGColor?
-    public var cornerRadius: CGFloat
-    /// The corners `cornerRadius` applies to.
-    public var maskedCorners: CACornerMask = .all
-    public var borderWidth: CGFloat
-    public var borderColor: CGColor?
-    public var isOpaque: Bool
-    public var contents: CGImage?
-    public var contentsScale: CGFloat
-    public var contentsGravity: CALayerContentsGravity
-    public var contentsCenter: CGRect
-    public var contentsRect: CGRect
-    /// Whether content is sampled from the nearest pixel (`.nearest` filters) rather than bilinearly.
-    public var samplesNearest = false
-    public var shadowColor: CGColor?
-    public var shadowOpacity: Float
-    public var shadowOffset: CGSize
-    public var shadowRadius: CGFloat
-    public var shadowPath: CGPath?
-    /// A running `CATransition`'s state, if any.
-    public var transition: TransitionState?
-    /// When the contents are the layer's backing store: the part its drawing touched, in image pixels (the rest
-    /// is transparent). `nil`: anywhere.
-    public var contentsInk: CGRect?
-
-    /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
-    /// its content lands (an aspect-filled or centred image may spill past the bounds). A layer that paints only
-    /// its backing store (no background or border) paints only the store's inked part.
-    @inline(__always)
-    public var ownPaintedRect: CGRect {
-        guard let image = contents else { return bounds }
-        let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
-        if let inked = inkedRect(of: image, placed: placed), (backgroundColor?.alpha ?? 0) == 0,
-           borderWidth <= 0 || (borderColor?.alpha ?? 0) == 0 {
-            let shown = masksToBounds ? inked.intersection(bounds) : inked
-            return shown.isNull ? CGRect(origin: bounds.origin, size: .zero) : shown
-        }
-        return masksToBounds ? bounds : bounds.union(placed)
-    }
-
-    /// Where the inked part of `image` lands in the layer, when known and the whole image is shown.
-    private func inkedRect(of image: CGImage, placed: CGRect) -> CGRect? {
-        guard let ink = contentsInk, contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1),
-              image.width > 0, image.height > 0 else { return nil }
-        if ink.isNull { return .null }
-        let sx = placed.width / CGFloat(image.width), sy = placed.height / CGFloat(image.height)
-        return CGRect(x: placed.minX + ink.minX * sx, y: placed.minY + ink.minY * sy, width: ink.width * sx, height: ink.height * sy)
-    }
-
-    /// What the layer can paint, in its own coordinates: `ownPaintedRect`, its shadow's reach, and during a
-    /// transition the path its old and new pictures travel.
-    @inline(__always)
-    public var paintedRect: CGRect {
-        var r = ownPaintedRect
-        if let shadow = shadowReach { r = r.union(shadow) }
-        if let t = transition, t.travel != .zero {
-            r = r.union(r.offsetBy(dx: t.travel.dx, dy: t.travel.dy)).union(r.offsetBy(dx: -t.travel.dx, dy: -t.travel.dy))
-        }
-        return r
-    }
-
-    /// Whether the layer shows a shadow.
-    public var hasShadow: Bool { shadowOpacity > 0 && (shadowColor?.alpha ?? 0) > 0 && !isHidden }
-
-    /// The part of the layer's space the shadow can darken (its shape, offset, grown by the blur's reach).
-    @inline(__always)
-    var shadowReach: CGRect? {
-        guard hasShadow else { return nil }
-        let shape = shadowPath?.boundingBox ?? ownPaintedRect
-        guard !shape.isNull, !shape.isEmpty else { return nil }
-        let reach = 3 * Swift.max(0, shadowRadius) + 2
-        return shape.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach)
-    }
-
-    /// The size in points the content image occupies before gravity places it: the `contentsRect` part of the
-    /// image at `contentsScale`.
-    func contentPointSize(of image: CGImage) -> CGSize {
-        let s = contentsScale > 0 ? contentsScale : 1
-        return CGSize(width: CGFloat(image.width) * contentsRect.width / s, height: CGFloat(image.height) * contentsRect.height / s)
-    }
-
-    /// The map from the layer's coordinates to its superlayer's.
-    @inline(__always)
-    public var toSuperlayer: CGAffineTransform {
-        CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
-    }
-}
-
-extension CALayer {
-    /// What the compositor shows for this layer now (the presentation values; see `CALayerRenderValues`).
-    @preconcurrency @MainActor
-    public func renderValues() -> CALayerRenderValues { animatedValues(modelRenderValues()) }
-
-    /// The model values, without animations.
-    func modelRenderValues() -> CALayerRenderValues {
-        var v = CALayerRenderValues(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform(),
-                            opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
-                            backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
-                            borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
-                            contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter,
-                            contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
-                            shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
-        v.contentsInk = contentsInk
-        v.maskedCorners = maskedCorners
-        v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
-            || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()
-        return v
-    }
-}
-
-extension CALayer {
-    /// With one filter `.nearest`: whether it is the one that applies — content drawn larger than its pixels
-    /// (at the layer's content scale, before transforms) magnifies, smaller minifies.
-    private func nearestSamplingApplies() -> Bool {
-        guard let image = contentsImage, image.width > 0 else { return false }
-        let enlarged = bounds.width * contentsScale > CGFloat(image.width) * contentsRect.width
-        return enlarged ? magnificationFilter == .nearest : minificationFilter == .nearest
     }
 }
 
