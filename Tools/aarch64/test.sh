@@ -21,9 +21,10 @@ done
 toolchain=$(bash Tools/aarch64/toolchain.sh)
 sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
 # The tests, and the programs the AArch64 virtual board runs (its panel checks: Tools/virtual-board/run-tests.py
-# --aarch64), from the same debug build: only their own targets and links come on top.
+# --aarch64) and hello-views (the launch-error test runs it), from the same debug build: only their own targets and
+# links come on top.
 if [ "$build" = 1 ]; then
-  for product in VitrinePackageTests vboard-probe vboard-touch fbrun vitrine-input showcase; do
+  for product in VitrinePackageTests vboard-probe vboard-touch fbrun vitrine-input showcase hello-views; do
     quiet_build bash Tools/aarch64/swift.sh build --product "$product"
   done
 fi
