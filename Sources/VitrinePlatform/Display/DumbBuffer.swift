@@ -14,9 +14,6 @@ final class DumbBuffer {
     let handle: UInt32
     let framebufferID: UInt32
     let memory: UnsafeMutableRawPointer
-    /// Damage this buffer has not received yet, in the output's logical pixels (its owner starts it at
-    /// everything): buffer age as a region.
-    var missed: [PixelRect] = []
 
     init(fd: Int32, width: Int, height: Int, format: UInt32, bytesPerPixel: Int) throws {
         self.fd = fd
