@@ -260,7 +260,7 @@ public struct BoardDescription: Sendable, Equatable {
     public static func find(_ nameOrPath: String) throws -> BoardDescription {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return try load(path: nameOrPath) }
         var dirs = ["Board", "/etc/vitrine/boards"]
-        if let dir = ProcessInfo.processInfo.environment["VITRINE_BOARD_DIR"] { dirs.insert(dir, at: 0) }
+        if let dir = VitrineSettings.current.boardDirectory { dirs.insert(dir, at: 0) }
         for dir in dirs {
             let path = "\(dir)/\(nameOrPath)/board.json"
             if FileManager.default.fileExists(atPath: path) { return try load(path: path) }

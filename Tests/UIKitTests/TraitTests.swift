@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import VitrinePlatform
 @testable import UIKit
 
 /// Trait collections: size classes from the window, the light and dark styles (the app's, overrides on views,
@@ -100,10 +101,12 @@ import Testing
 
     @Test func theAppsStyleComesFromTheEnvironment() {
         setenv("VITRINE_APPEARANCE", "dark", 1)
-        defer { unsetenv("VITRINE_APPEARANCE") }
+        VitrineSettings.reload()
+        defer { unsetenv("VITRINE_APPEARANCE"); VitrineSettings.reload() }
         freshApp()
         #expect(UIApplication.shared.userInterfaceStyle == .dark && shownWindow().traitCollection.userInterfaceStyle == .dark)
         setenv("VITRINE_APPEARANCE", "sepia", 1)
+        VitrineSettings.reload()
         #expect(UIApplication.styleFromEnvironment() == .light)
     }
 }

@@ -129,10 +129,10 @@ extension UIApplication {
     /// At launch: the main screen's backlight (the board's on a panel; `VITRINE_BACKLIGHT` anywhere), the idle time
     /// (`VITRINE_IDLE_SECONDS`, else the board's; 0: never) and how to blank.
     func configurePower(board: BoardDescription?, onPanel: Bool) {
-        let env = ProcessInfo.processInfo.environment
+        let settings = VitrineSettings.current
         let screen = UIScreen.main
         do {
-            if let name = env["VITRINE_BACKLIGHT"] {
+            if let name = settings.backlight {
                 screen.backlight = try Backlight.find(name)
             } else if onPanel {
                 screen.backlight = try Backlight.find(board?.backlight)
@@ -146,7 +146,7 @@ extension UIApplication {
             screen.brightness = 1
         }
         idleTimer.blankMethod = board?.blankMethod
-        if let text = env["VITRINE_IDLE_SECONDS"] {
+        if let text = settings.idleSeconds {
             guard let seconds = Double(text), seconds >= 0 else {
                 UIScreen.log.error("VITRINE_IDLE_SECONDS must be a number of seconds (0: never), got '\(text)'; using the board's")
                 idleTimeout = board?.idleSeconds

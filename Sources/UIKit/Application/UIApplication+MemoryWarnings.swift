@@ -49,7 +49,7 @@ extension UIApplication {
     /// Starts watching memory pressure (`UIApplicationMain` calls it). `VITRINE_MEMORY_PRESSURE` sets the trigger
     /// ("some|full STALL_US WINDOW_US", default `MemoryPressureMonitor.defaultTrigger`) or turns warnings `off`.
     func startMemoryWarnings() {
-        let setting = ProcessInfo.processInfo.environment["VITRINE_MEMORY_PRESSURE"]
+        let setting = VitrineSettings.current.memoryPressure
         guard setting != "off" else { return }
         do {
             let monitor = try MemoryPressureMonitor(trigger: setting ?? MemoryPressureMonitor.defaultTrigger) {

@@ -97,7 +97,7 @@ open class UIApplication: UIResponder {
     /// Blanks the screens after the board's idle time (see `isIdleTimerDisabled`).
     lazy var idleTimer = IdleTimer(application: self)
     /// Input devices to events (touch frames, the pointer as a finger, keys through the layout).
-    public lazy var input = InputRouter(application: self)
+    package lazy var input = InputRouter(application: self)
     /// The pointer a mouse or touchpad moves (on the cursor plane, or drawn).
     lazy var pointerCursor = PointerCursor(application: self)
     /// Text input: the first responder's keyboard (or input view) and the keyboard notifications.
@@ -138,7 +138,7 @@ open class UIApplication: UIResponder {
     public internal(set) var userInterfaceStyle: UIUserInterfaceStyle
 
     static func styleFromEnvironment() -> UIUserInterfaceStyle {
-        switch ProcessInfo.processInfo.environment["VITRINE_APPEARANCE"]?.lowercased() {
+        switch VitrineSettings.current.appearance?.lowercased() {
         case "dark": return .dark
         case nil, "", "light": return .light
         case let other?:

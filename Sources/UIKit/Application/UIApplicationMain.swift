@@ -67,12 +67,12 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     // Input from the panel's devices (a headless screen has none; `VITRINE_INPUT_REPLAY` works anywhere).
     let display = UIScreen.main.output as? any DisplayOutput
     let onPanel = display?.isPhysical ?? false
-    if onPanel || ProcessInfo.processInfo.environment["VITRINE_INPUT_REPLAY"] != nil {
+    if onPanel || VitrineSettings.current.inputReplay != nil {
         InputSetup.start(application, board: onPanel ? DisplaySelection.selectedBoard : nil,
                          session: onPanel ? DisplaySelection.selectedSession : nil, devices: onPanel)
     }
     application.configurePower(board: onPanel ? DisplaySelection.selectedBoard : nil, onPanel: onPanel)
-    if let style = DisplaySelection.selectedBoard?.appearance, onPanel, ProcessInfo.processInfo.environment["VITRINE_APPEARANCE"] == nil {
+    if let style = DisplaySelection.selectedBoard?.appearance, onPanel, VitrineSettings.current.appearance == nil {
         application.setUserInterfaceStyle(style == "dark" ? .dark : .light)
     }
     // SIGTERM and SIGINT end the app as a normal exit does: the run loop stops, the delegate hears the app go to

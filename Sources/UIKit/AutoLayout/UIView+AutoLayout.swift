@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePlatform
 
 /// A view's Auto Layout state, made the first time the view takes part (most views of an app that lays out by
 /// hand never get one).
@@ -474,7 +475,7 @@ extension UIApplication {
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { Self.localeLayoutDirection }
 
     private static let localeLayoutDirection: UIUserInterfaceLayoutDirection = {
-        if let forced = ProcessInfo.processInfo.environment["VITRINE_LAYOUT_DIRECTION"] {
+        if let forced = VitrineSettings.current.layoutDirection {
             return forced.lowercased() == "rtl" ? .rightToLeft : .leftToRight
         }
         let language = Locale.current.language.languageCode?.identifier ?? "en"

@@ -1,3 +1,4 @@
+import VitrinePlatform
 @_spi(VitrineInternals) import CoreGraphics
 
 /// An image: a bitmap with the scale it was made for, the orientation to show it in, and how it draws
@@ -287,9 +288,7 @@ enum NamedImages {
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: exeDir) {
             for e in entries.sorted() where e.hasSuffix(".resources") { folders.append(exeDir + "/" + e) }
         }
-        if let extra = ProcessInfo.processInfo.environment["VITRINE_RESOURCE_PATH"] {
-            folders.append(contentsOf: extra.split(separator: ":").map(String.init))
-        }
+        folders.append(contentsOf: VitrineSettings.current.resourcePath)
         return folders
     }
 

@@ -11,12 +11,12 @@ import VitrinePlatform
 @MainActor
 enum InputSetup {
     static func start(_ application: UIApplication, board: BoardDescription?, session: SeatSession?, devices: Bool) {
-        let env = ProcessInfo.processInfo.environment
+        let settings = VitrineSettings.current
         let log = VitrineLog.logger("vitrine.input")
         let router = application.input
         router.keyboardLayoutName = board?.keyboardLayout ?? "us"
         // The on-screen keyboard: `VITRINE_ONSCREEN_KEYBOARD` (automatic, always, never), else the board's.
-        let onScreen = env["VITRINE_ONSCREEN_KEYBOARD"] ?? board?.onScreenKeyboard ?? "automatic"
+        let onScreen = settings.onScreenKeyboard ?? board?.onScreenKeyboard ?? "automatic"
         if let mode = OnScreenKeyboardMode(rawValue: onScreen) {
             application.textInput.mode = mode
         } else {
@@ -36,18 +36,18 @@ enum InputSetup {
                 UIScreen.screens.first { ($0.output as? any DisplayOutput)?.connectorName == connector } ?? UIScreen.main
             }
         }
-        if let path = env["VITRINE_INPUT_RECORD"] {
+        if let path = settings.inputRecording {
             if let recorder = InputRecorder(path: path, log: log) {
                 router.addObserver { recorder.write($0) }
                 application.inputRecorder = recorder
             }
         }
-        if devices && env["VITRINE_INPUT"] != "none" {
+        if devices && settings.inputDevices {
             var configuration = InputSeat.Configuration()
             configuration.devicePaths = board?.inputPaths ?? []
             configuration.touchDevice = board?.touchDevice
             configuration.calibration = board?.touchCalibration
-            if env["VITRINE_INPUT_BACKEND"] == "path" { configuration.forcePathBackend = true }
+            if settings.inputPathBackend { configuration.forcePathBackend = true }
             do {
                 let seat = try InputSeat(configuration: configuration, loop: application.runLoop, session: session, logger: log) {
                     [weak router] event in router?.handle(event)
@@ -65,7 +65,7 @@ enum InputSetup {
                 log.error("no input devices: \(error)")
             }
         }
-        if let path = env["VITRINE_INPUT_REPLAY"] {
+        if let path = settings.inputReplay {
             do {
                 // Several recordings (PATH:PATH...) play one after another, half a second apart.
                 let recording = InputRecording.concatenating(try path.split(separator: ":").map { try InputRecording.load(path: String($0)) },

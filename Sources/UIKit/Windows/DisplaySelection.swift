@@ -15,27 +15,27 @@ import VitrinePlatform
 @MainActor
 enum DisplaySelection {
     static func screen(for options: LaunchConfiguration, loop: EventLoop) throws -> UIScreen {
-        let env = ProcessInfo.processInfo.environment
+        let settings = VitrineSettings.current
         // Made only when it is the answer: its shadow buffer is a whole screen of memory.
         func headless() -> UIScreen { UIScreen(headlessPixelSize: options.screenPixels, scale: options.screenScale) }
         if options.headlessRequested { return headless() }
-        let wanted = env["VITRINE_DISPLAY"]
+        let wanted = settings.display
         if wanted == "headless" { return headless() }
         if wanted != "kms" && DRMCard.cardPaths().isEmpty { return headless() }
 
         var board: BoardDescription?
-        if let name = options.boardName ?? env["VITRINE_BOARD"] { board = try BoardDescription.find(name) }
+        if let name = options.boardName ?? settings.board { board = try BoardDescription.find(name) }
         selectedBoard = board
         var configuration = board?.kmsConfiguration ?? KMSConfiguration()
-        if let device = env["VITRINE_DRM_DEVICE"] { configuration.devicePath = device }
-        if env["VITRINE_KMS_API"] == "legacy" { configuration.forceLegacy = true }
+        if let device = settings.drmDevice { configuration.devicePath = device }
+        if settings.legacyKMS { configuration.forceLegacy = true }
         let log = VitrineLog.logger("vitrine.kms")
         do {
-            let seat = try session(env, loop: loop, log: log)
+            let seat = try session(settings.session, loop: loop, log: log)
             selectedSession = seat
             let output = try KMSOutput(configuration: configuration, loop: loop, session: seat, logger: log)
             defer { ScreenRegistry.start(main: output, loop: loop, session: seat, log: log) }
-            let scale = board?.scale ?? env["VITRINE_SCALE"].flatMap(Double.init) ?? output.physicalSizeScale
+            let scale = board?.scale ?? settings.scale ?? output.physicalSizeScale
             let screen = UIScreen(output: output, scale: CGFloat(scale))
             if let i = board?.safeAreaInsets {
                 screen.panelSafeAreaInsets = UIEdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
@@ -57,8 +57,8 @@ extension DisplaySelection {
     /// The seat session the display is opened through: `VITRINE_SESSION=seat` insists on libseat (seatd or
     /// logind), `direct` opens devices directly (root, or the `video` group); unset, libseat when a seat manager
     /// is reachable, else direct.
-    static func session(_ env: [String: String], loop: EventLoop, log: Logger) throws -> SeatSession? {
-        switch env["VITRINE_SESSION"] {
+    static func session(_ choice: String?, loop: EventLoop, log: Logger) throws -> SeatSession? {
+        switch choice {
         case "direct": return nil
         case "seat": return try SeatSession(loop: loop, logger: log)
         default:
@@ -73,10 +73,10 @@ extension DisplaySelection {
 
 /// Vitrine's loggers: swift-log, to standard error, at the level `VITRINE_LOG` names (trace, debug, info,
 /// notice, warning, error, critical; default info). Hot paths log at debug or trace only.
-public enum VitrineLog {
-    public static func logger(_ label: String) -> Logger {
+package enum VitrineLog {
+    package static func logger(_ label: String) -> Logger {
         var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = ProcessInfo.processInfo.environment["VITRINE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        logger.logLevel = VitrineSettings.current.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? .info
         return logger
     }
 }

@@ -31,7 +31,7 @@ public final class Backlight {
     /// name, the first device there (sorted by name). `nil` when there is none. `sysfs` is `/sys` unless
     /// `VITRINE_SYSFS` says otherwise (tests use a fake tree).
     public static func find(_ name: String?, sysfs: String? = nil) throws -> Backlight? {
-        let root = sysfs ?? ProcessInfo.processInfo.environment["VITRINE_SYSFS"] ?? "/sys"
+        let root = sysfs ?? VitrineSettings.current.sysfs
         let classDir = root + "/class/backlight"
         if let name {
             return try Backlight(directory: name.contains("/") ? name : "\(classDir)/\(name)")

@@ -24,7 +24,7 @@ public struct Battery: Equatable, Sendable {
     /// The first battery among the power supplies (sorted by name), read now; nil when there is none. `sysfs` is
     /// `/sys` unless `VITRINE_SYSFS` says otherwise (tests use a fake tree).
     public static func read(sysfs: String? = nil) -> Battery? {
-        let root = sysfs ?? ProcessInfo.processInfo.environment["VITRINE_SYSFS"] ?? "/sys"
+        let root = sysfs ?? VitrineSettings.current.sysfs
         let classDir = root + "/class/power_supply"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: classDir) else { return nil }
         for name in names.sorted() {
