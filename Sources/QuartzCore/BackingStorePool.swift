@@ -15,7 +15,7 @@ import VitrinePlatform
 /// application's timer when no frames come). Main actor only (a layer freed off the main thread hands its store over
 /// through `giveFromAnyThread`).
 @preconcurrency @MainActor
-public enum BackingStorePool {
+package enum BackingStorePool {
     private struct Entry {
         var surface: OpaquePointer
         var width: Int, height: Int
@@ -31,17 +31,17 @@ public enum BackingStorePool {
 
     /// The most store memory kept (8 MiB unless a screen raised it to its own size: a screenful of labels and
     /// buttons has less store memory than the screen has pixels). 0 keeps nothing.
-    public static var maximumBytes = 8 << 20 {
+    package static var maximumBytes = 8 << 20 {
         didSet { trim(now: nil) }
     }
     /// How long a store is kept for reuse, in seconds (0: none is kept).
-    public static var maximumAge = 2.0
+    package static var maximumAge = 2.0
 
     /// Stores kept now, and their bytes (tests, tools).
-    public static var count: Int { entries.count }
-    public static var bytes: Int { heldBytes }
+    package static var count: Int { entries.count }
+    package static var bytes: Int { heldBytes }
     /// Stores handed out again so far (tests: that reuse happens).
-    public private(set) static var reuses = 0
+    package private(set) static var reuses = 0
 
     /// Raises `maximumBytes` to at least `bytes` (a screen asks for its own pixel size).
     static func reserve(_ bytes: Int) {
@@ -90,12 +90,12 @@ public enum BackingStorePool {
 
     /// Lets go of stores kept longer than `maximumAge` (the compositor asks once a frame; the application, on a
     /// timer, when no frames come).
-    public static func expire() {
+    package static func expire() {
         if !entries.isEmpty { trim(now: now()) }
     }
 
     /// Lets go of every kept store.
-    public static func removeAll() {
+    package static func removeAll() {
         for e in entries { cairo_surface_destroy(e.surface) }
         entries.removeAll()
         heldBytes = 0

@@ -488,11 +488,11 @@ open class CALayer: NSObject, AssociationOwner {
     // MARK: Change tracking (for the compositor)
 
     /// The layer's own appearance or geometry changed since the compositor last looked.
-    @exclusivity(unchecked) public internal(set) var appearanceChanged = true
+    @exclusivity(unchecked) package internal(set) var appearanceChanged = true
     /// Something below this layer changed.
-    @exclusivity(unchecked) public internal(set) var subtreeChanged = false
+    @exclusivity(unchecked) package internal(set) var subtreeChanged = false
     /// Layers taken out of a tree since the compositor last looked (it damages where they were).
-    public internal(set) static var detached: [CALayer] = []
+    package internal(set) static var detached: [CALayer] = []
 
     func changed() {
         guard !appearanceChanged else { return }
@@ -523,21 +523,21 @@ open class CALayer: NSObject, AssociationOwner {
 
     /// Empties `queuedSublayers` once the compositor has visited them (their buffer is kept: no allocation
     /// frame to frame).
-    public func clearQueuedSublayers() {
+    package func clearQueuedSublayers() {
         for sub in queuedSublayers where sub.superlayerLink === self { sub.isQueuedInSuperlayer = false }
         queuedSublayers.removeAll(keepingCapacity: true)
     }
 
     /// Called by the compositor once it has taken the layer's state into account.
-    public func clearChangeFlags() {
+    package func clearChangeFlags() {
         appearanceChanged = false
         subtreeChanged = false
     }
 
     /// The part of the content redrawn by the last `display()` since the compositor last looked, in layer
     /// coordinates (`nil`: none, or the whole layer when `contents` was replaced).
-    @exclusivity(unchecked) public internal(set) var redrawnRect: CGRect?
-    public func clearRedrawnRect() { redrawnRect = nil }
+    @exclusivity(unchecked) package internal(set) var redrawnRect: CGRect?
+    package func clearRedrawnRect() { redrawnRect = nil }
 
     // MARK: Layout
 

@@ -28,7 +28,7 @@ extension CALayerDelegate {
 /// requests to it, so `layer.setNeedsLayout()` and sublayer changes reach `layoutSubviews()`, as on iOS, where
 /// the layer's layout runs the view's. (Vitrine's seam between QuartzCore and UIKit; apps do not use it.)
 @preconcurrency @MainActor
-public protocol CALayerHost: CALayerDelegate {
+package protocol CALayerHost: CALayerDelegate {
     /// The layer asked for layout (`setNeedsLayout()`, a sublayer added or removed, a size change).
     func layerNeedsLayout(_ layer: CALayer)
     /// Whether layout is pending for the host.

@@ -215,11 +215,11 @@ public final class CGDataProvider: @unchecked Sendable {
 
 /// The largest bitmaps Vitrine makes: each side at most 32,767 pixels (cairo's limit) and at most 64 Mi pixels
 /// in all (256 MiB), so a file that claims absurd dimensions fails before anything is allocated.
-public enum ImageLimits {
-    public static let maximumSide = 32_767
-    public static let maximumPixels = 64 * 1024 * 1024
+package enum ImageLimits {
+    package static let maximumSide = 32_767
+    package static let maximumPixels = 64 * 1024 * 1024
 
-    public static func accepts(width: Int, height: Int) -> Bool {
+    package static func accepts(width: Int, height: Int) -> Bool {
         width > 0 && height > 0 && width <= maximumSide && height <= maximumSide && width * height <= maximumPixels
     }
 }

@@ -23,17 +23,17 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A decoded image and what its file said about how to show it.
-public struct DecodedImage {
-    public let image: CGImage
+package struct DecodedImage {
+    package let image: CGImage
     /// The EXIF orientation (1...8; 1 is upright), from a JPEG's APP1 segment.
-    public let exifOrientation: Int
+    package let exifOrientation: Int
 }
 
 /// PNG and JPEG decoding and encoding (Vitrine's ImageIO). PNG through libpng's simplified API (palette, grey,
 /// 16-bit and interlaced files, converted to 8-bit sRGB); JPEG through libjpeg-turbo's TurboJPEG API (baseline
 /// and progressive; a truncated file or any libjpeg warning is an error, not a grey-filled image).
-public enum ImageCodecs {
-    public static func decode(_ data: Data) throws -> DecodedImage {
+package enum ImageCodecs {
+    package static func decode(_ data: Data) throws -> DecodedImage {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return DecodedImage(image: try decodePNG(data), exifOrientation: 1)
         }
@@ -84,7 +84,7 @@ public enum ImageCodecs {
     }
 
     /// Encodes `image` as an 8-bit RGBA PNG (RGB when the image is opaque).
-    public static func encodePNG(_ image: CGImage) -> Data? {
+    package static func encodePNG(_ image: CGImage) -> Data? {
         let width = image.width, height = image.height
         var straight = [UInt8](repeating: 0, count: width * height * 4)
         image.withUnsafePixels { src, stride in
@@ -167,7 +167,7 @@ public enum ImageCodecs {
 
     /// Encodes `image` as a JPEG, 4:2:0, at `quality` 0...1, baseline or progressive (alpha is dropped, over
     /// black as premultiplied pixels are).
-    public static func encodeJPEG(_ image: CGImage, quality: CGFloat, progressive: Bool = false) -> Data? {
+    package static func encodeJPEG(_ image: CGImage, quality: CGFloat, progressive: Bool = false) -> Data? {
         guard let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>?

@@ -27,12 +27,12 @@ public func CACurrentMediaTime() -> CFTimeInterval { CAAnimationEngine.mediaTime
 
 /// Runs animations: which layers have them, what time it is, and what ends when.
 @preconcurrency @MainActor
-public enum CAAnimationEngine {
+package enum CAAnimationEngine {
     /// The clock animations read; UIKit's application installs its run loop's.
-    public static var clock: () -> Double = { systemClock.now }
+    package static var clock: () -> Double = { systemClock.now }
     private static let systemClock = MonotonicClock()
     /// The frame's time while a frame is being made (animations sample at one time per frame).
-    @exclusivity(unchecked) public static var frameTime: Double?
+    @exclusivity(unchecked) package static var frameTime: Double?
     static var mediaTime: Double { frameTime ?? clock() }
 
     private struct WeakLayer { weak var layer: CALayer? }
@@ -43,7 +43,7 @@ public enum CAAnimationEngine {
     }
 
     /// Whether any layer has an animation that is still running.
-    public static var isAnimating: Bool {
+    package static var isAnimating: Bool {
         animated.contains { $0.layer?.animationEntries.contains { !$0.animation.didStop } ?? false }
     }
 
@@ -51,7 +51,7 @@ public enum CAAnimationEngine {
     /// finished ones, and marks animated layers changed so the compositor repaints them. Returns whether
     /// anything is still running (another frame is wanted).
     @discardableResult
-    public static func tick(at time: Double) -> Bool {
+    package static func tick(at time: Double) -> Bool {
         frameTime = time
         var running = false
         animated.removeAll { $0.layer == nil || $0.layer!.animationEntries.isEmpty }
@@ -79,7 +79,7 @@ public enum CAAnimationEngine {
     }
 
     /// Ends the frame: animations sample live time again.
-    public static func endFrame() { frameTime = nil }
+    package static func endFrame() { frameTime = nil }
 
     static func stop(_ anim: CAAnimation, finished: Bool) {
         guard !anim.didStop else { return }
@@ -93,17 +93,17 @@ public enum CAAnimationEngine {
 /// Counts a set of animations and calls back once they have all stopped (UIKit's block completions,
 /// `CATransaction` completion blocks), with whether every one of them finished.
 @preconcurrency @MainActor
-public final class CAAnimationTracker {
+package final class CAAnimationTracker {
     private var pending = 0
     private var allFinished = true
     private var closed = false
     private let done: @MainActor (Bool) -> Void
 
-    public init(_ done: @escaping @MainActor (Bool) -> Void) { self.done = done }
+    package init(_ done: @escaping @MainActor (Bool) -> Void) { self.done = done }
 
     /// The animations counted, as they run on their layers (the copies `add(_:forKey:)` made), with their layers
     /// (those still alive).
-    @_spi(VitrineInternals) public var running: [(animation: CAAnimation, layer: CALayer)] {
+    package var running: [(animation: CAAnimation, layer: CALayer)] {
         added.compactMap { entry in entry.layer.map { (entry.animation, $0) } }
     }
 
@@ -116,7 +116,7 @@ public final class CAAnimationTracker {
     private var added: [Added] = []
 
     /// Counts `animation` (call before it is added to a layer).
-    public func track(_ animation: CAAnimation) {
+    package func track(_ animation: CAAnimation) {
         pending += 1
         animation.trackers.append(self)
     }
@@ -127,7 +127,7 @@ public final class CAAnimationTracker {
     }
 
     /// No more animations will be tracked: the callback runs when the pending ones stop (now, if none).
-    public func close() {
+    package func close() {
         closed = true
         fireIfDone()
     }

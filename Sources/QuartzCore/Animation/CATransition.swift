@@ -82,21 +82,21 @@ open class CATransition: CAAnimation {
 }
 
 /// A running transition as the compositor draws it (part of a layer's render values).
-public struct TransitionState {
+package struct TransitionState {
     /// Pixels captured from a screen, and where on it they were.
-    public final class Picture {
-        public let image: CGImage
-        public let rect: PixelRect
-        public init(image: CGImage, rect: PixelRect) { self.image = image; self.rect = rect }
+    package final class Picture {
+        package let image: CGImage
+        package let rect: PixelRect
+        package init(image: CGImage, rect: PixelRect) { self.image = image; self.rect = rect }
     }
 
-    public var type: CATransitionType
+    package var type: CATransitionType
     /// Where the new picture starts (moving types), in the layer's coordinates; the old one leaves the other way.
-    public var travel: CGVector
+    package var travel: CGVector
     /// 0 (all old) ... 1 (all new).
-    public var progress: CGFloat
+    package var progress: CGFloat
     /// The old picture; `nil` when the layer was not on screen.
-    public var old: Picture?
+    package var old: Picture?
 
     /// How far the new picture is from its place now (layer coordinates).
     var newOffset: CGVector {

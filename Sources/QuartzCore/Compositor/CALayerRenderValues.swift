@@ -5,44 +5,44 @@ import VitrinePlatform
 
 /// The values the compositor shows for a layer: `CALayer.renderValues()` gives the model values with the
 /// layer's animations applied at the current media time (the presentation values).
-public struct CALayerRenderValues {
-    public var bounds: CGRect
-    public var position: CGPoint
-    public var anchorPoint: CGPoint
-    public var transform: CGAffineTransform
-    public var opacity: Float
-    public var isHidden: Bool
-    public var masksToBounds: Bool
-    public var backgroundColor: CGColor?
-    public var cornerRadius: CGFloat
+package struct CALayerRenderValues {
+    package var bounds: CGRect
+    package var position: CGPoint
+    package var anchorPoint: CGPoint
+    package var transform: CGAffineTransform
+    package var opacity: Float
+    package var isHidden: Bool
+    package var masksToBounds: Bool
+    package var backgroundColor: CGColor?
+    package var cornerRadius: CGFloat
     /// The corners `cornerRadius` applies to.
-    public var maskedCorners: CACornerMask = .all
-    public var borderWidth: CGFloat
-    public var borderColor: CGColor?
-    public var isOpaque: Bool
-    public var contents: CGImage?
-    public var contentsScale: CGFloat
-    public var contentsGravity: CALayerContentsGravity
-    public var contentsCenter: CGRect
-    public var contentsRect: CGRect
+    package var maskedCorners: CACornerMask = .all
+    package var borderWidth: CGFloat
+    package var borderColor: CGColor?
+    package var isOpaque: Bool
+    package var contents: CGImage?
+    package var contentsScale: CGFloat
+    package var contentsGravity: CALayerContentsGravity
+    package var contentsCenter: CGRect
+    package var contentsRect: CGRect
     /// Whether content is sampled from the nearest pixel (`.nearest` filters) rather than bilinearly.
-    public var samplesNearest = false
-    public var shadowColor: CGColor?
-    public var shadowOpacity: Float
-    public var shadowOffset: CGSize
-    public var shadowRadius: CGFloat
-    public var shadowPath: CGPath?
+    package var samplesNearest = false
+    package var shadowColor: CGColor?
+    package var shadowOpacity: Float
+    package var shadowOffset: CGSize
+    package var shadowRadius: CGFloat
+    package var shadowPath: CGPath?
     /// A running `CATransition`'s state, if any.
-    public var transition: TransitionState?
+    package var transition: TransitionState?
     /// When the contents are the layer's backing store: the part its drawing touched, in image pixels (the rest
     /// is transparent). `nil`: anywhere.
-    public var contentsInk: CGRect?
+    package var contentsInk: CGRect?
 
     /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
     /// its content lands (an aspect-filled or centred image may spill past the bounds). A layer that paints only
     /// its backing store (no background or border) paints only the store's inked part.
     @inline(__always)
-    public var ownPaintedRect: CGRect {
+    package var ownPaintedRect: CGRect {
         guard let image = contents else { return bounds }
         let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
         if let inked = inkedRect(of: image, placed: placed), (backgroundColor?.alpha ?? 0) == 0,
@@ -65,7 +65,7 @@ public struct CALayerRenderValues {
     /// What the layer can paint, in its own coordinates: `ownPaintedRect`, its shadow's reach, and during a
     /// transition the path its old and new pictures travel.
     @inline(__always)
-    public var paintedRect: CGRect {
+    package var paintedRect: CGRect {
         var r = ownPaintedRect
         if let shadow = shadowReach { r = r.union(shadow) }
         if let t = transition, t.travel != .zero {
@@ -75,7 +75,7 @@ public struct CALayerRenderValues {
     }
 
     /// Whether the layer shows a shadow.
-    public var hasShadow: Bool { shadowOpacity > 0 && (shadowColor?.alpha ?? 0) > 0 && !isHidden }
+    package var hasShadow: Bool { shadowOpacity > 0 && (shadowColor?.alpha ?? 0) > 0 && !isHidden }
 
     /// The part of the layer's space the shadow can darken (its shape, offset, grown by the blur's reach).
     @inline(__always)
@@ -96,7 +96,7 @@ public struct CALayerRenderValues {
 
     /// The map from the layer's coordinates to its superlayer's.
     @inline(__always)
-    public var toSuperlayer: CGAffineTransform {
+    package var toSuperlayer: CGAffineTransform {
         CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
     }
 }
@@ -104,7 +104,7 @@ public struct CALayerRenderValues {
 extension CALayer {
     /// What the compositor shows for this layer now (the presentation values; see `CALayerRenderValues`).
     @preconcurrency @MainActor
-    public func renderValues() -> CALayerRenderValues { animatedValues(modelRenderValues()) }
+    package func renderValues() -> CALayerRenderValues { animatedValues(modelRenderValues()) }
 
     /// The model values, without animations.
     func modelRenderValues() -> CALayerRenderValues {

@@ -14,31 +14,31 @@ import VitrinePlatform
 /// topmost opaque layer that covers it (nothing under it is drawn), and hand the buffer and the damage to the
 /// output, which copies exactly that.
 @preconcurrency @MainActor
-public final class Compositor {
-    public let output: any FrameOutput
+package final class Compositor {
+    package let output: any FrameOutput
     /// Points to pixels.
-    public let scale: CGFloat
+    package let scale: CGFloat
     let shadow: CGContext
     @exclusivity(unchecked) var needsFullFrame = true
 
     /// The damage of the last frame, in pixels.
-    @exclusivity(unchecked) public private(set) var lastDamage: [PixelRect] = []
+    @exclusivity(unchecked) package private(set) var lastDamage: [PixelRect] = []
     /// Buffers a frame reuses: the damage list and the occluders.
     @exclusivity(unchecked) private var damageStorage: [PixelRect] = []
     @exclusivity(unchecked) private var occluderStorage: [(rect: PixelRect, order: Int)] = []
     /// Layers whose content was painted in the last frame (after occlusion culling).
-    @exclusivity(unchecked) public private(set) var layersPaintedLastFrame = 0
+    @exclusivity(unchecked) package private(set) var layersPaintedLastFrame = 0
 
     /// A scrolled layer's content moved by whole device pixels: the pixels of `region` are last frame's from
     /// `region` moved back by (`dx`, `dy`), copied within the shadow buffer instead of painted again.
-    public struct Blit: Equatable, Sendable {
-        public var region: PixelRect
-        public var dx: Int, dy: Int
+    package struct Blit: Equatable, Sendable {
+        package var region: PixelRect
+        package var dx: Int, dy: Int
     }
     /// Whether scrolled content is copied rather than repainted (benchmarks turn it off to compare).
-    @exclusivity(unchecked) public static var copiesScrolledContent = true
+    @exclusivity(unchecked) package static var copiesScrolledContent = true
     /// The last frame's blit, if it made one.
-    @exclusivity(unchecked) public private(set) var lastBlit: Blit?
+    @exclusivity(unchecked) package private(set) var lastBlit: Blit?
     /// This frame's blit, and whether the walk is inside the scrolled layer's subtree now.
     @exclusivity(unchecked) var blit: Blit?
     @exclusivity(unchecked) var insideBlit = false
@@ -48,10 +48,10 @@ public final class Compositor {
     @exclusivity(unchecked) private var presentedStorage: [PixelRect] = []
 
     /// A layer tree to show, with the map from its root's coordinates to the screen's (points).
-    public struct Root {
-        public var layer: CALayer
-        public var toScreen: CGAffineTransform
-        public init(layer: CALayer, toScreen: CGAffineTransform) { self.layer = layer; self.toScreen = toScreen }
+    package struct Root {
+        package var layer: CALayer
+        package var toScreen: CGAffineTransform
+        package init(layer: CALayer, toScreen: CGAffineTransform) { self.layer = layer; self.toScreen = toScreen }
     }
 
     /// The shadow buffer's pixels as a pixman image (the fast paths composite into it directly).
@@ -63,7 +63,7 @@ public final class Compositor {
     let serial: UInt64
     private static var serials: UInt64 = 0
 
-    public init(output: any FrameOutput, scale: CGFloat) {
+    package init(output: any FrameOutput, scale: CGFloat) {
         Self.serials += 1
         serial = Self.serials
         self.output = output
@@ -94,7 +94,7 @@ public final class Compositor {
     private var screenRect: PixelRect { PixelRect(x: 0, y: 0, width: output.pixelWidth, height: output.pixelHeight) }
 
     /// Repaints everything in the next frame (a new output, a VT switch back, a test's reference frame).
-    public func setNeedsFullFrame() { needsFullFrame = true }
+    package func setNeedsFullFrame() { needsFullFrame = true }
 
     /// Where layer trees that left this screen were (a window moved to another screen): repainted next frame.
     @exclusivity(unchecked) private var releasedDamage: [PixelRect] = []
@@ -103,7 +103,7 @@ public final class Compositor {
     /// Lets go of `root`'s tree (its window moves to another screen): the next frame repaints where it was here,
     /// and the tree is composited afresh wherever it goes (its records are cleared now, before another
     /// compositor looks at them).
-    public func release(_ root: CALayer) {
+    package func release(_ root: CALayer) {
         forgetAndRepaintNextFrame(root)
         // Its superlayer visits it again (forgotten, it is composited afresh).
         root.queueForCompositor()
@@ -119,7 +119,7 @@ public final class Compositor {
     /// Lets go of the layers taken out of their trees that nothing else holds, before the display pass: they go now
     /// rather than after the next composite, so their backing stores are back in the pool for views put in their
     /// place in the same frame. Each screen still repaints where its own were, next frame.
-    public static func releaseUnheldDetachedLayers() {
+    package static func releaseUnheldDetachedLayers() {
         var i = 0
         while i < CALayer.detached.count {
             guard isKnownUniquelyReferenced(&CALayer.detached[i]) else { i += 1; continue }
@@ -130,13 +130,13 @@ public final class Compositor {
 
     /// Whether compositing `root` could change anything on screen: a full frame is due, a layer left a tree, or
     /// something in the tree changed. Lets an idle frame stop before gathering its roots.
-    public func needsComposite(_ root: CALayer) -> Bool {
+    package func needsComposite(_ root: CALayer) -> Bool {
         needsFullFrame || CALayer.detached.contains { $0.compositorRecord?.owner === self } || !releasedDamage.isEmpty || root.appearanceChanged || root.subtreeChanged || root.redrawnRect != nil
     }
 
     /// Composites and presents one frame; returns its damage (empty: nothing changed, nothing drawn).
     @discardableResult
-    public func composite(_ roots: [Root]) -> [PixelRect] {
+    package func composite(_ roots: [Root]) -> [PixelRect] {
         // The damage list and the occluders live in buffers kept from frame to frame: a frame allocates nothing.
         var damage = DamageRegion(bounds: screenRect, storage: damageStorage)
         damageStorage = []
@@ -290,7 +290,7 @@ public final class Compositor {
     }
 
     /// The shadow buffer's pixels (what is on screen), for snapshots.
-    public func withPixels<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R {
+    package func withPixels<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R {
         shadow.flush()
         return body(UnsafeRawBufferPointer(start: shadow.data, count: shadow.bytesPerRow * shadow.height), shadow.bytesPerRow)
     }

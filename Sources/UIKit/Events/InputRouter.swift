@@ -9,23 +9,23 @@ import VitrinePlatform
 /// Coordinates: a device's normalised position → (its calibration, applied by libinput) → the panel rotation
 /// the display uses → points on the device's screen (the board's `touch.screen`, else the main screen).
 @preconcurrency @MainActor
-public final class InputRouter {
+package final class InputRouter {
     private unowned let application: UIApplication
     /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).
-    public var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
+    package var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
     /// How the panel behind a screen is mounted (clockwise degrees); the KMS output's rotation by default.
-    public var panelRotation: (UIScreen) -> Int = { ($0.output as? any DisplayOutput)?.rotation ?? 0 }
+    package var panelRotation: (UIScreen) -> Int = { ($0.output as? any DisplayOutput)?.rotation ?? 0 }
     /// The keyboard layout keys go through; `nil` until a keyboard appears (then the board's layout, or "us").
-    public var keyboardLayout: KeyboardLayout?
+    package var keyboardLayout: KeyboardLayout?
     /// The layout a keyboard gets when it appears (from the board).
-    public var keyboardLayoutName = "us"
+    package var keyboardLayoutName = "us"
     /// Called with every event before it is handled (`VITRINE_INPUT_RECORD` records through this).
     private var observers: [(InputEvent) -> Void] = []
 
     /// Adds a closure that sees every input event before it is handled.
-    public func addObserver(_ body: @escaping (InputEvent) -> Void) { observers.append(body) }
+    package func addObserver(_ body: @escaping (InputEvent) -> Void) { observers.append(body) }
     /// Devices present (from their added events).
-    public private(set) var devices: [Int: InputDeviceInfo] = [:]
+    package private(set) var devices: [Int: InputDeviceInfo] = [:]
 
     private var pending: [Int: [TouchDelivery.Contact]] = [:]
     private var pointerLocation: CGPoint?
@@ -41,7 +41,7 @@ public final class InputRouter {
     init(application: UIApplication) { self.application = application }
 
     /// Handles one event (Vitrine: synthetic devices and tests feed events here).
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         for observer in observers { observer(event) }
         // Input on blank screens wakes them and is not delivered.
         if application.idleTimer.filter(event) { return }
@@ -100,7 +100,7 @@ public final class InputRouter {
     }
 
     /// Cancels every touch and press in progress (the VT was switched away, input suspended).
-    public func cancelAll() {
+    package func cancelAll() {
         let now = TimeInterval(MonotonicClock.microsecondsNow) / 1_000_000
         pending.removeAll()
         if pointerDown { pointerDown = false }
@@ -220,7 +220,7 @@ public final class InputRouter {
     /// Plays `recording` into the app from now on the application's run loop, keeping the recorded gaps (times
     /// are shifted to now). Returns the recording's length in seconds.
     @discardableResult
-    public func replay(_ recording: InputRecording) -> Double {
+    package func replay(_ recording: InputRecording) -> Double {
         guard let first = recording.events.first?.time else { return 0 }
         let base = UInt64(max(0, application.runLoop.clock.now) * 1_000_000)
         let last = recording.events.last!.time

@@ -80,7 +80,7 @@ open class UIScreen: NSObject {
     /// The in-memory output of a headless screen.
     public let headlessOutput: HeadlessOutput?
     /// Puts the windows' layer trees on `output`, redrawing only damage.
-    public let compositor: Compositor
+    package let compositor: Compositor
     /// Backlight and blanking (UIScreen+Power.swift).
     let power = ScreenPower()
     /// The pointer drawn in the frame where no cursor plane shows it (PointerCursor.swift); composited last.

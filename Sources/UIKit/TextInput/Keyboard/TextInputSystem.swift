@@ -31,7 +31,7 @@ extension NSValue {
 }
 
 /// When the on-screen keyboard shows: for text input without a hardware keyboard (`automatic`), always, or never.
-public enum OnScreenKeyboardMode: String, Sendable {
+package enum OnScreenKeyboardMode: String, Sendable {
     case automatic, always, never
 }
 
