@@ -8,7 +8,7 @@ private typealias Expr = Cassowary.Expression
 /// The variables the engine solves for one layout item: its alignment rectangle (x, y, width, height) in the
 /// coordinates of its hierarchy's root, and the constraints the engine made for it (autoresizing or guide pins,
 /// intrinsic size).
-package final class LayoutVariables {
+public final class LayoutVariables {
     let x: Variable, y: Variable, w: Variable, h: Variable
     /// Pins: the root's size, an autoresizing mask, a guide's insets. With what they were made from (the constants,
     /// and for a mask the shares of the superview's size), to move them in place when the item's frame changes.

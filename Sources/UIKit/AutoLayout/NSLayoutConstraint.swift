@@ -25,7 +25,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 
 /// Something constraints can relate: a view or a layout guide.
 @preconcurrency @MainActor
-package protocol LayoutItem: AnyObject {
+public protocol LayoutItem: AnyObject {
     /// The view whose coordinate space the item lives in (a view's superview; a guide's owning view).
     var layoutParentView: UIView? { get }
     /// The item's variables once an engine knows it.

@@ -12,7 +12,7 @@ open class UILayoutGuide: NSObject, LayoutItem {
     /// (`scrollContent`, `scrollFrame`: a scroll view's content and frame guides.)
     enum Role { case custom, margins, safeArea, readableContent, scrollContent, scrollFrame }
     var role: Role = .custom
-    package var layoutVariables: LayoutVariables?
+    public var layoutVariables: LayoutVariables?
     public var layoutParentView: UIView? { owningView }
 
     public override init() { super.init() }

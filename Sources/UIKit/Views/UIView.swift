@@ -61,7 +61,7 @@ open class UIView: UIResponder {
     /// The view's constraints, priorities, margins and guides, once it uses Auto Layout.
     var autoLayout: ViewAutoLayout?
     /// The view's variables in its hierarchy's layout engine, while it is in one.
-    package var layoutVariables: LayoutVariables?
+    public var layoutVariables: LayoutVariables?
 
     /// Whether the opaque-with-alpha warning was printed for this view.
     var warnedOpaqueWithAlpha = false
