@@ -130,7 +130,7 @@ let package = Package(
                     swiftSettings: testSettings),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: testSettings),
         .testTarget(name: "PlatformTests", dependencies: ["VitrinePlatform", .product(name: "Logging", package: "swift-log")], swiftSettings: testSettings),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: testSettings),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "VitrinePlatform", "CPixman", "CCairo"], swiftSettings: testSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase", "ImageComparison"], exclude: ["Fixtures", "Goldens"],

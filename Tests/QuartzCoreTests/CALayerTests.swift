@@ -6,7 +6,7 @@ import Testing
 /// A delegate that implements only `draw(_:in:)`, as most iOS layer delegates do: the layer's default
 /// display draws through it.
 @MainActor
-final class Painter: CALayerDelegate {
+final class DrawingDelegate: CALayerDelegate {
     var draws: [CGRect] = []
     func draw(_ layer: CALayer, in ctx: CGContext) {
         draws.append(ctx.boundingBoxOfClipPath)
@@ -87,7 +87,7 @@ final class DotLayer: CALayer {
     }
 
     @Test func contentIsDrawnOnlyWhenInvalidAndDirtyRectsCoalesce() throws {
-        let painter = Painter()
+        let painter = DrawingDelegate()
         let l = CALayer()
         l.delegate = painter
         l.contentsScale = 2

@@ -54,7 +54,7 @@ else
   # AArch64 program the host cannot run (QEMU_LD_PREFIX reaches only the emulated parent); it runs natively.
   (
     run --testing-library swift-testing --no-parallel \
-      --filter 'PixelKernel|CLibrary|SolverTests|BitmapFormat|Golden|Compositor|Text|Font|EventLoop|MainRunLoop' \
+      --filter 'PixelKernel|CLibrary|SolverTests|BitmapFormat|Golden|Compositor|Compositing|Painter|Text|Font|EventLoop|MainRunLoop' \
       --skip 'DirectPixel|LaunchErrorTests' || status=1
     run UIKitTests.MainRunLoopExpectationTests,UIKitTests.AnimationExpectationTests,UIKitTests.MainRunLoopRunUntilTests \
       || status=1

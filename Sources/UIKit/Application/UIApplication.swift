@@ -203,7 +203,7 @@ open class UIApplication: UIResponder {
 
     /// The time between frames: the panel's refresh, or 60 Hz headless.
     var frameInterval: Double {
-        if let refresh = (UIScreen.main.output as? any DisplayOutput)?.refreshRate, refresh > 1 { return 1 / refresh }
+        if let refresh = (UIScreen.main.output as? any DisplayOutput)?.refreshRate { return 1 / refresh }
         return 1.0 / 60
     }
 

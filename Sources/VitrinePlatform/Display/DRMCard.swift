@@ -58,6 +58,9 @@ public struct DisplayMode: Sendable, CustomStringConvertible {
 
     /// Refresh in hertz.
     public var refresh: Double { Double(refreshMillihertz) / 1000 }
+    /// The rate frames are paced to, in hertz: the refresh, or 60 for a mode whose timings give none (under 1 Hz).
+    /// The one place that rule lives: the output's `refreshRate`, its flip pacing and UIKit's frame timer follow it.
+    public var frameRate: Double { refreshMillihertz >= 1000 ? refresh : 60 }
 
     public var description: String {
         "\(width)x\(height)@\(String(format: "%.2f", refresh))" + (isPreferred ? " (preferred)" : "")

@@ -11,7 +11,7 @@ public protocol DisplayOutput: PowerControlledOutput {
     /// Whether this is a display someone looks at (a panel or monitor), so the board's input devices and power
     /// settings belong to it; `false` for a picture in memory.
     var isPhysical: Bool { get }
-    /// The refresh rate in hertz when frames reach the display at its refreshes and each one shown is reported to
+    /// The refresh rate in hertz (positive) when frames reach the display at its refreshes and each one shown is reported to
     /// the flip observers; `nil` when a presented frame is shown at once and no flips are reported (UIKit then paces
     /// animation frames by a 60 Hz timer alone).
     var refreshRate: Double? { get }

@@ -8,7 +8,7 @@ import Logging
 @MainActor
 public final class ExternalDisplays {
     /// The outputs shown beside the main one, in the order they came.
-    public private(set) var outputs: [any DisplayOutput] = []
+    public var outputs: [any DisplayOutput] { kmsOutputs }
     private var kmsOutputs: [KMSOutput] = []
     private let main: KMSOutput
     private let loop: EventLoop
@@ -81,7 +81,6 @@ public final class ExternalDisplays {
                         if let self, let output { self.disconnect(output, reason: reason) }
                     }
                     kmsOutputs.append(output)
-                    outputs.append(output)
                     log.info("screen connected: \(connector.name) on \(path), \(output.mode)")
                     connected(output, output.physicalSizeScale)
                 } catch {
@@ -94,7 +93,6 @@ public final class ExternalDisplays {
     private func disconnect(_ output: KMSOutput, reason: String) {
         guard let i = kmsOutputs.firstIndex(where: { $0 === output }) else { return }
         kmsOutputs.remove(at: i)
-        outputs.removeAll { $0 === output }
         output.restore()
         log.info("screen disconnected: \(reason)")
         disconnected(output, reason)

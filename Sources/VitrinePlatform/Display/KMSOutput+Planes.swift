@@ -78,7 +78,7 @@ extension KMSOutput {
 
     public func showOverlay(pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, x: Int, y: Int, changed: Bool) -> Bool {
         // Not turned: the plane would need turning too (a rotated panel composites the picture instead).
-        guard let overlay, usesAtomic, rotation == 0, !isReleased, let props = atomicProps, modeSet,
+        guard let overlay, rotation == 0, !isReleased, let atomic = committer as? AtomicCommitter, modeSet,
               width > 0, height > 0, x >= 0, y >= 0, x + width <= mode.width, y + height <= mode.height else { return false }
         let placed = OverlayPlane.Placement(x: x, y: y, width: width, height: height)
         let isNew = overlay.shown != placed
@@ -93,7 +93,7 @@ extension KMSOutput {
             // A first placement (or a new size or place): the driver must accept it with the frame as it is.
             overlay.pending = true
             let front = buffers[1 - back]
-            guard atomicCommit(front, clips: [], flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY), modeset: false, props: props) else {
+            guard atomic.test(scanout(front, modeset: false)) else {
                 log.notice("the overlay plane refused a \(width)x\(height) picture at (\(x), \(y)) (TEST_ONLY): composited instead")
                 overlay.release()
                 return false

@@ -48,7 +48,7 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     public let mode: DisplayMode
     public let crtc: CRTCID
     /// Whether frames go through atomic commits (else SetCrtc + PageFlip).
-    public private(set) var usesAtomic: Bool
+    public var usesAtomic: Bool { committer is AtomicCommitter }
     /// The scanout format (`XRGB8888`, `ARGB8888` or `RGB565`).
     public let format: UInt32
     /// Clockwise degrees from the logical screen to the panel (see `KMSConfiguration.rotation`).
@@ -78,8 +78,8 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     public func addFlipObserver(_ body: @escaping @MainActor () -> Void) { flipObservers.append(body) }
     /// A panel is a display someone looks at.
     public var isPhysical: Bool { true }
-    /// The mode's refresh (60 Hz for a mode that does not say).
-    public var refreshRate: Double? { mode.refresh > 1 ? mode.refresh : 60 }
+    /// The mode's refresh (see `DisplayMode.frameRate`).
+    public var refreshRate: Double? { mode.frameRate }
     /// The connector's name.
     public var connectorName: String? { connector.name }
     /// Called once when the display is gone for good (the device removed, the seat manager gone): the app cannot
@@ -110,8 +110,10 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     private var waiting: [PixelRect] = []
     private var fdSource: FileDescriptorSource?
     private var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
-    var atomicProps: AtomicProperties?
-    var modeBlob: UInt32 = 0
+    /// How states reach the kernel: atomic where the driver has it and takes the first modeset (TEST_ONLY), else legacy.
+    private(set) var committer: any ScanoutCommitter
+    /// The last state committed (what `restore()` undoes).
+    private var committed: ScanoutState?
     /// The primary plane's `rotation` property and the value that turns the buffers onto the panel, when the
     /// driver turns them (the buffers are then logical-sized and copied upright); `nil`: the copy turns them.
     var planeRotation: (property: UInt32, value: UInt64)?
@@ -119,11 +121,8 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     public var rotationMethod: String { rotation == 0 ? "none" : planeRotation == nil ? "copy" : "plane" }
     /// The rotation the copy applies (none when the plane turns the picture).
     var copyRotation: Int { planeRotation == nil ? rotation : 0 }
-    /// Writeback captures on request (tests, diagnostics): see `listenForCaptureRequests`.
-    var writeback: WritebackCapture?
-    var captureDirectory: String?
-    var captureRequests: [String] = []
-    var captureSource: FileDescriptorSource?
+    /// Writeback captures on request (tests, diagnostics; `VITRINE_WRITEBACK_DIR`): see `WritebackCaptures`.
+    private var captures: WritebackCaptures?
     /// The pointer image on the CRTC's cursor plane (turned for the panel), and where it is.
     var cursor: (buffer: DumbBuffer, image: CursorImage)?
     var cursorShown = false
@@ -171,7 +170,7 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         ownsCard = card !== sharedCard
         self.connector = connector
         self.mode = mode
-        pacer = FlipPacer(interval: mode.refreshMillihertz > 0 ? 1000.0 / Double(mode.refreshMillihertz) : 1.0 / 60)
+        pacer = FlipPacer(interval: 1 / mode.frameRate)
         crtc = try card.crtc(for: connector, excluding: usedCRTCs)
 
         // The primary plane of that CRTC and its best format: XRGB8888, else ARGB8888 (written opaque), else RGB565.
@@ -182,13 +181,12 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         format = formats.contains(xrgb) ? xrgb : formats.contains(argb) ? argb : formats.contains(rgb565) ? rgb565 : xrgb
 
         // Atomic when the driver has it and the TEST_ONLY modeset passes; legacy otherwise.
-        var atomic = false
-        if !configuration.forceLegacy, drmSetClientCap(card.fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0, let plane = primary?.id,
-           let props = AtomicProperties(card: card, connector: connector.id, crtc: crtc, plane: plane) {
-            atomicProps = props
-            atomic = true
+        var atomicCommitter: AtomicCommitter?
+        if !configuration.forceLegacy, drmSetClientCap(card.fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0, let plane = primary?.id {
+            atomicCommitter = try AtomicCommitter(card: card, connector: connector.id, crtc: crtc, plane: plane, mode: mode)
         }
-        usesAtomic = atomic
+        let atomic = atomicCommitter != nil
+        committer = LegacyCommitter(card: card, crtc: crtc, connector: connector.id, mode: mode)
         savedCRTC = drmModeGetCrtc(card.fd, crtc.rawValue)
 
         // A rotated panel: the primary plane turns the picture when the driver offers that rotation (DRM's rotations
@@ -213,20 +211,18 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
             bufferDamage = BufferDamage(buffers: buffers.count, everything: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
         }
         try makeBuffers()
-        if usesAtomic {
-            var raw = mode.raw
-            guard drmModeCreatePropertyBlob(card.fd, &raw, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
-                throw DisplayError.call("drmModeCreatePropertyBlob(mode)", errno: errno, path: card.path)
-            }
-            if planeRotation != nil, !testAtomicModeset() {
+        if let atomicCommitter {
+            if planeRotation != nil, !atomicCommitter.test(scanout(buffers[0], modeset: true)) {
                 // The driver lists the rotation but refuses it with this mode or format: the copy turns the picture.
                 log.notice("the plane's rotate-\((360 - rotation) % 360) is refused (TEST_ONLY); rotating in the copy")
                 planeRotation = nil
                 try makeBuffers()
             }
-            if !testAtomicModeset() {
+            if atomicCommitter.test(scanout(buffers[0], modeset: true)) {
+                committer = atomicCommitter
+            } else {
                 log.notice("atomic TEST_ONLY modeset refused; using the legacy API")
-                usesAtomic = false
+                overlay = nil
                 if planeRotation != nil { planeRotation = nil; try makeBuffers() }
             }
         }
@@ -238,9 +234,9 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         } else if VitrineSettings.current.vtSignals {
             listenForSessionSignals()
         }
-        log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(usesAtomic ? "atomic" : "legacy") modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation) (\(rotationMethod))")
+        log.info("display \(card.path) (\(card.driverName)), connector \(connector.name), mode \(mode), \(committer.name) modesetting, format \(Self.fourccName(format)), pitch \(buffers[0].pitch), rotation \(rotation) (\(rotationMethod))")
         if usesAtomic, let directory = VitrineSettings.current.writebackDirectory {
-            listenForCaptureRequests(directory: directory, crtcIndex: crtcIndex)
+            captures = WritebackCaptures(output: self, directory: directory, crtcIndex: crtcIndex)
         }
     }
 
@@ -312,40 +308,21 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         fdSource?.cancel()
         fdSource = nil
         paceTimer?.invalidate()
-        captureSource?.cancel()
-        captureSource = nil
-        writeback = nil
+        captures?.stop()
+        captures = nil
         if cursor != nil, !isReleased { drmModeSetCursor(card.fd, crtc.rawValue, 0, 0, 0) }
         cursor = nil
         // The overlay plane off before its buffers go (the console knows nothing of it).
-        if let overlay, overlay.shown != nil, !isReleased, let req = drmModeAtomicAlloc() {
-            overlay.hide()
-            overlay.add(to: req, crtc: crtc.rawValue)
-            drmModeAtomicCommit(card.fd, req, 0, nil)
-            drmModeAtomicFree(req)
-        }
+        if let overlay, overlay.shown != nil, !isReleased, let atomic = committer as? AtomicCommitter { atomic.turnOff(overlay) }
         overlay = nil
         guard let saved = savedCRTC else { return }
         savedCRTC = nil
-        if modeSet, planeRotation != nil, let props = atomicProps {
-            // The plane's rotation outlives a legacy SetCrtc (the kernel keeps it and would turn the console's
-            // framebuffer): put everything back in one atomic commit with the rotation upright.
-            if !restoreAtomically(saved.pointee, props: props) {
-                log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))")
-            }
-        } else if modeSet {
-            var connectorID = connector.id.rawValue
-            var savedMode = saved.pointee.mode
-            let valid = saved.pointee.mode_valid != 0
-            let rc = withUnsafeMutablePointer(to: &savedMode) { modePointer in
-                drmModeSetCrtc(card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
-                               &connectorID, 1, valid ? modePointer : nil)
-            }
-            // A card that was removed (an unplugged external display) has nothing to restore.
-            if rc != 0 && errno != ENODEV { log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))") }
+        // A card that was removed (an unplugged external display) has nothing to restore.
+        if modeSet, !committer.restore(saved.pointee, after: committed), errno != ENODEV {
+            log.warning("restoring the CRTC failed: \(String(cString: strerror(errno)))")
         }
+        committed = nil
         drmModeFreeCrtc(saved)
-        if modeBlob != 0 { drmModeDestroyPropertyBlob(card.fd, modeBlob); modeBlob = 0 }
         buffers.removeAll()
         if ownsCard { session?.closeDevice(card.fd) }
     }
@@ -445,19 +422,18 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         }
     }
 
+    /// The state that shows `buffer`, whose `damage` (panel pixels) changed: by a modeset or by a flip.
+    func scanout(_ buffer: DumbBuffer, modeset: Bool, damage: [PixelRect] = []) -> ScanoutState {
+        ScanoutState(buffer: buffer, modeset: modeset, damage: damage, planeRotation: planeRotation, overlay: overlay)
+    }
+
     private func modeset(_ buffer: DumbBuffer) {
-        var ok: Bool
-        if usesAtomic, let props = atomicProps {
-            ok = atomicCommit(buffer, clips: [], flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), modeset: true, props: props)
-        } else {
-            var connectorID = connector.id.rawValue
-            var raw = mode.raw
-            ok = drmModeSetCrtc(card.fd, crtc.rawValue, buffer.framebufferID, 0, 0, &connectorID, 1, &raw) == 0
-        }
-        guard ok else {
+        let state = scanout(buffer, modeset: true)
+        guard committer.commit(state, cookie: nil) else {
             log.error("modeset failed on \(card.path): \(String(cString: strerror(errno))) — is another program the DRM master?")
             return
         }
+        committed = state
         modeSet = true
         back = 1 - back
         // A modeset is synchronous: the frame is on screen now.
@@ -467,19 +443,8 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
     /// Flips to `buffer` (the back buffer), whose `clips` (panel pixels) changed; if the flip cannot be queued, the
     /// buffer still needs `rects` (the same, in logical pixels) next time.
     private func flip(to buffer: DumbBuffer, clips: [PixelRect], rects: [PixelRect]) {
-        let cookie = Unmanaged.passUnretained(self).toOpaque()
-        var ok: Bool
-        if usesAtomic, let props = atomicProps {
-            ok = atomicCommit(buffer, clips: clips, flags: UInt32(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK),
-                              modeset: false, props: props, cookie: cookie)
-        } else {
-            var rects = clips.map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
-            let dirty = drmModeDirtyFB(card.fd, buffer.framebufferID, &rects, UInt32(rects.count))
-            // -ENOSYS (bochs) and -EOPNOTSUPP mean the driver needs no telling.
-            if dirty != 0 && dirty != -ENOSYS && dirty != -EOPNOTSUPP { log.debug("drmModeDirtyFB: \(dirty)") }
-            ok = drmModePageFlip(card.fd, crtc.rawValue, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), cookie) == 0
-        }
-        guard ok else {
+        let state = scanout(buffer, modeset: false, damage: clips)
+        guard committer.commit(state, cookie: Unmanaged.passUnretained(self).toOpaque()) else {
             let code = errno
             if code == ENODEV || code == ENXIO {
                 return displayLost("\(card.path) is gone (page flip: \(String(cString: strerror(code))))")
@@ -489,6 +454,7 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
             bufferDamage.add(rects, to: back)
             return
         }
+        committed = state
         flipPending = true
         back = 1 - back
     }
@@ -517,39 +483,6 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         _ = drmHandleEvent(card.fd, &context)
     }
 
-    /// Puts the CRTC back as `saved` describes, the plane upright, in one atomic commit.
-    private func restoreAtomically(_ saved: drmModeCrtc, props: AtomicProperties) -> Bool {
-        guard let req = drmModeAtomicAlloc() else { return false }
-        defer { drmModeAtomicFree(req) }
-        var blob: UInt32 = 0
-        var mode = saved.mode
-        let shows = saved.buffer_id != 0 && saved.mode_valid != 0
-        if shows, drmModeCreatePropertyBlob(card.fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob) != 0 { return false }
-        defer { if blob != 0 { drmModeDestroyPropertyBlob(card.fd, blob) } }
-        let (w, h) = shows ? (UInt64(mode.hdisplay), UInt64(mode.vdisplay)) : (0, 0)
-        let plane = props.plane
-        if let planeRotation { drmModeAtomicAddProperty(req, plane, planeRotation.property, 1) } // rotate-0 is bit 0
-        drmModeAtomicAddProperty(req, plane, props.planeFB, UInt64(saved.buffer_id))
-        drmModeAtomicAddProperty(req, plane, props.planeCRTC, shows ? UInt64(props.crtc) : 0)
-        drmModeAtomicAddProperty(req, plane, props.srcX, UInt64(saved.x) << 16)
-        drmModeAtomicAddProperty(req, plane, props.srcY, UInt64(saved.y) << 16)
-        drmModeAtomicAddProperty(req, plane, props.srcW, w << 16)
-        drmModeAtomicAddProperty(req, plane, props.srcH, h << 16)
-        drmModeAtomicAddProperty(req, plane, props.crtcX, 0)
-        drmModeAtomicAddProperty(req, plane, props.crtcY, 0)
-        drmModeAtomicAddProperty(req, plane, props.crtcW, w)
-        drmModeAtomicAddProperty(req, plane, props.crtcH, h)
-        drmModeAtomicAddProperty(req, props.crtc, props.crtcMode, UInt64(blob))
-        drmModeAtomicAddProperty(req, props.crtc, props.crtcActive, shows ? 1 : 0)
-        drmModeAtomicAddProperty(req, props.connector, props.connectorCRTC, shows ? UInt64(props.crtc) : 0)
-        if let writeback, writeback.attached {
-            // The writeback connector goes too (it was routed to the CRTC for captures).
-            let wb = card.properties(object: writeback.connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
-            if let id = wb["CRTC_ID"]?.id { drmModeAtomicAddProperty(req, writeback.connector, id, 0) }
-        }
-        return drmModeAtomicCommit(card.fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0
-    }
-
     private func flipCompleted() {
         flipPending = false
         framesOnScreen = framesInFlight
@@ -560,7 +493,7 @@ public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
         for observer in flipObservers { observer() }
         if blackOutWhenFlipped { blackOutWhenFlipped = false; return blackOut() }
         if dpmsOffWhenFlipped { dpmsOffWhenFlipped = false; return setDPMS(on: false) }
-        if !captureRequests.isEmpty { return captureIfQuiet() }
+        if let captures, captures.hasRequests { return captures.takeIfQuiet() }
         submitIfReady()
     }
 

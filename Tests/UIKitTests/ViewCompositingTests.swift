@@ -1,11 +1,12 @@
-// The compositor: damage (what changed, and only that, is redrawn and copied), occlusion, and pixels equal to
-// a full redraw (seeds: "The View Rendering Architecture", "Redrawing Your View's Content").
+// The compositor as views drive it, through the run loop: damage (what changed, and only that, is redrawn and
+// copied), occlusion, and pixels equal to a full redraw (seeds: "The View Rendering Architecture", "Redrawing Your
+// View's Content"). The compositor's own tests, with layers alone: Tests/QuartzCoreTests/CompositorTests.swift.
 import Testing
 @testable import UIKit
 @testable import QuartzCore
 import VitrinePlatform
 
-@MainActor @Suite struct CompositorTests {
+@MainActor @Suite struct ViewCompositingTests {
     /// A 320x240 screen at `scale` with a window of labels and squares.
     @MainActor final class Scene {
         let window: UIWindow
