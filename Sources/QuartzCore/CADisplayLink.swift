@@ -62,6 +62,12 @@ public final class CADisplayLink: NSObject {
         CADisplayLink.wake?()
     }
 
+    /// Stops calling the action (as taking the link off its only run loop does); `add(to:forMode:)` starts it again.
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        CADisplayLink.links.removeAll { $0 === self }
+        added = false
+    }
+
     /// Stops calling the action for good and lets go of the target.
     public func invalidate() {
         CADisplayLink.links.removeAll { $0 === self }

@@ -137,6 +137,34 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(controller.taps, 1)
     }
 
+    func testAControllersSizeTransitionAndConstraintPassReachItsOverrides() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let controller = BadgeViewController()
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+        // The window resized: the controller hears the new size while its view still has the old one, and its
+        // alongside block runs with the new one.
+        window.frame = CGRect(x: 0, y: 0, width: 400, height: 250)
+        XCTAssertEqual(controller.transitions.count, 1)
+        XCTAssertEqual(controller.transitions.first?.to, CGSize(width: 400, height: 250))
+        XCTAssertEqual(controller.transitions.first?.viewSizeThen, CGSize(width: 300, height: 200))
+        XCTAssertEqual(controller.transitions.first?.viewSizeAlongside, CGSize(width: 400, height: 250))
+        // The root view's constraint pass is the controller's.
+        let updates = controller.constraintUpdates
+        controller.view.setNeedsUpdateConstraints()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+        XCTAssertEqual(controller.constraintUpdates, updates + 1)
+        // The preferences a panel never reads are still the subclass's.
+        let asked: UIViewController = controller
+        XCTAssertEqual(asked.preferredStatusBarStyle, .lightContent)
+        XCTAssertTrue(asked.prefersStatusBarHidden)
+        XCTAssertEqual(asked.supportedInterfaceOrientations, .landscape)
+        XCTAssertEqual(UIViewController().supportedInterfaceOrientations, .all)
+        asked.awakeFromNib()
+        XCTAssertEqual(controller.view.backgroundColor, .white)
+    }
+
     func testALibrarysListControllersWithOverridesShowTheirRows() {
         let window = UIWindow(frame: UIScreen.main.bounds)
         let list = BadgeListViewController()

@@ -104,6 +104,33 @@ open class BadgeViewController: UIViewController {
         button.addAction(UIAction { [weak self] _ in self?.taps += 1 }, for: .touchUpInside)
     }
 
+    // What iOS controllers override for the status bar, rotation and size changes, and their constraints.
+    public private(set) var transitions: [(to: CGSize, viewSizeThen: CGSize, viewSizeAlongside: CGSize)] = []
+    public private(set) var constraintUpdates = 0
+    open override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+    open override var prefersStatusBarHidden: Bool { true }
+    open override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .landscape }
+    open override var shouldAutorotate: Bool { false }
+    open override var prefersHomeIndicatorAutoHidden: Bool { true }
+
+    open override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+        let before = view.bounds.size
+        coordinator.animate(alongsideTransition: { _ in
+            self.transitions.append((size, before, self.view.bounds.size))
+        }, completion: nil)
+    }
+
+    open override func updateViewConstraints() {
+        constraintUpdates += 1
+        super.updateViewConstraints()
+    }
+
+    open override func awakeFromNib() {
+        super.awakeFromNib()
+        view.backgroundColor = .white
+    }
+
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         // The usual fade of a decoration alongside the push, its result unused, as iOS code writes it.

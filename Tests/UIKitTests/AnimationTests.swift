@@ -88,6 +88,52 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(abs(layer.presentation()!.cornerRadius - 5) < 0.01)
     }
 
+    /// iOS animation code boxes geometry in `NSValue`s (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`): animations
+    /// take them as the values they hold, and the boxes give them back.
+    @Test func animationsTakeBoxedGeometry() {
+        freshApp()
+        let layer = shownView().layer
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = NSValue(cgPoint: CGPoint(x: 0, y: 0))
+        move.toValue = NSValue(cgPoint: CGPoint(x: 100, y: 40))
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        let grow = CAKeyframeAnimation(keyPath: "bounds")
+        grow.values = [NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+                       NSValue(cgRect: CGRect(x: 0, y: 0, width: 30, height: 50))]
+        grow.duration = 1
+        layer.add(grow, forKey: "grow")
+        let turn = CABasicAnimation(keyPath: "transform")
+        turn.toValue = NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1))
+        turn.duration = 1
+        layer.add(turn, forKey: "turn")
+        let slide = CABasicAnimation(keyPath: "transform")
+        slide.toValue = NSValue(cgAffineTransform: CGAffineTransform(translationX: 8, y: 0))
+        slide.duration = 1
+        frames(0.5)
+        let p = layer.presentation()!
+        #expect(abs(p.position.x - 50) < 0.01 && abs(p.position.y - 20) < 0.01)
+        #expect(abs(p.bounds.width - 20) < 0.01 && abs(p.bounds.height - 30) < 0.01)
+        #expect(abs(p.transform.m11 - 2) < 0.01)
+        layer.removeAllAnimations()
+        layer.add(slide, forKey: "slide")
+        frames(0.5)
+        #expect(abs(layer.presentation()!.transform.m41 - 4) < 0.01)
+        // The boxes hand back what they hold, and zero for a different number of values.
+        #expect(NSValue(cgSize: CGSize(width: 3, height: 4)).cgSizeValue == CGSize(width: 3, height: 4))
+        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(NSValue(caTransform3D: CATransform3DMakeTranslation(1, 2, 3)).caTransform3DValue == CATransform3DMakeTranslation(1, 2, 3))
+        #expect(NSValue(cgAffineTransform: CGAffineTransform(rotationAngle: 1)).cgAffineTransformValue == CGAffineTransform(rotationAngle: 1))
+        #expect(NSValue(uiEdgeInsets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).uiEdgeInsetsValue == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(NSValue(cgVector: CGVector(dx: 5, dy: 6)).cgVectorValue == CGVector(dx: 5, dy: 6))
+        #expect(NSValue(uiOffset: UIOffset(horizontal: 7, vertical: 8)).uiOffsetValue == UIOffset(horizontal: 7, vertical: 8))
+        #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgRectValue == .zero)
+        #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue == CGPoint(x: 1, y: 2))
+        // Foundation's own boxes read the same.
+        #expect(NSValue(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(NSValue(point: CGPoint(x: 5, y: 6)).cgPointValue == CGPoint(x: 5, y: 6))
+    }
+
     @Test func keyframesGroupsAndSprings() {
         freshApp()
         let layer = shownView().layer

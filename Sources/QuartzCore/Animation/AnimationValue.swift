@@ -20,6 +20,9 @@ enum AnimationValue: Equatable {
         case let v as Float: self = .number(Double(v))
         case let v as Int: self = .number(Double(v))
         case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as NSValue:
+            guard let boxed = Self(boxed: v) else { return nil }
+            self = boxed
         case let v as CGPoint: self = .point(v)
         case let v as CGSize: self = .size(v)
         case let v as CGRect: self = .rect(v)
@@ -28,6 +31,30 @@ enum AnimationValue: Equatable {
         case let v as CGColor: self = .color(v)
         case let v as AnimationValue: self = v
         default: return nil
+        }
+    }
+
+    /// What an `NSValue` made by `NSValue(cgPoint:)`, `(cgSize:)`, `(cgRect:)`, `(caTransform3D:)` or
+    /// `(cgAffineTransform:)` holds; nil for other boxes.
+    private init?(boxed v: NSValue) {
+        switch (v.structureName, v.doubleCount) {
+        case (_, nil): return nil
+        case ("CGPoint", 2), ("NSPoint", 2), ("_NSPoint", 2):
+            let d = v.doubles(count: 2)!
+            self = .point(CGPoint(x: d[0], y: d[1]))
+        case ("CGSize", 2), ("NSSize", 2), ("_NSSize", 2):
+            let d = v.doubles(count: 2)!
+            self = .size(CGSize(width: d[0], height: d[1]))
+        case (_, 4) where v.structureName?.hasSuffix("Rect") == true:
+            let d = v.doubles(count: 4)!
+            self = .rect(CGRect(x: d[0], y: d[1], width: d[2], height: d[3]))
+        case (nil, 16):
+            self = .transform(v.caTransform3DValue)
+        case (nil, 6):
+            let d = v.doubles(count: 6)!
+            self = .transform(CATransform3DMakeAffineTransform(CGAffineTransform(a: d[0], b: d[1], c: d[2], d: d[3], tx: d[4], ty: d[5])))
+        default:
+            return nil
         }
     }
 

@@ -238,3 +238,7 @@ open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     public enum FeedbackType: Int, Sendable { case success, warning, error }
     open func notificationOccurred(_ notificationType: FeedbackType) {}
 }
+
+/// The idiom of the current device (the old macro, still in iOS code): `UIDevice.current.userInterfaceIdiom`.
+@preconcurrency @MainActor
+public func UI_USER_INTERFACE_IDIOM() -> UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }

@@ -10,6 +10,13 @@ import ObjectiveC
 open class UIResponder: NSObject, AssociationOwner {
     public override init() { super.init() }
 
+    /// Called on objects loaded from a nib or storyboard once every outlet is connected (NSObject's on iOS, here the
+    /// responders', which are what nibs hold). Vitrine loads no nibs, so UIKit never calls it; an override that
+    /// finishes setting up a view compiles, and code may call it from its own initializer.
+    open func awakeFromNib() {}
+    /// Called by Interface Builder on designable views it draws. Never called on a panel; kept for overrides.
+    open func prepareForInterfaceBuilder() {}
+
     // Associated objects (`objc_setAssociatedObject`) are released with the object, as the runtime does.
     deinit { objc_ownerWillDeallocate(self) }
 

@@ -102,6 +102,54 @@ open class UIViewController: UIResponder {
     /// bar's, presented ones). The view stays loaded, as on iOS since iOS 6.
     open func didReceiveMemoryWarning() {}
 
+    /// Called when the root view needs its constraints updated (`view.setNeedsUpdateConstraints()`), in the
+    /// constraint pass, instead of the view's `updateConstraints()`: override to change constraints in one batch,
+    /// and call `super` last (it runs the view's `updateConstraints()`).
+    open func updateViewConstraints() {
+        viewIfLoaded?.updateConstraints()
+    }
+
+    /// The window showing this controller is about to change size to `size` (points): the root view still has its
+    /// old size. Animate alongside through `coordinator`. The default passes it on to the children and the
+    /// presented controller; an override calls `super`. (A panel's window changes size when the app resizes it or
+    /// moves it to a screen of another size; panels do not turn while an app runs.)
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+        presentedViewController?.viewWillTransition(to: size, with: coordinator)
+    }
+
+    /// The traits are about to change to `newCollection`. UIKit calls it for a size class change; Vitrine's traits
+    /// change without one (`traitCollectionDidChange(_:)` is called), so this is kept for overrides.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+
+    // What iOS asks of a controller for its status bar, home indicator and rotation. A panel has none of these and
+    // turns only as its board says, so UIKit never asks (see the porting notes); they exist for overrides.
+
+    /// The status bar style this controller wants.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether this controller wants the status bar hidden.
+    open var prefersStatusBarHidden: Bool { false }
+    /// How the status bar shows or hides when `prefersStatusBarHidden` changes.
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// The child whose `preferredStatusBarStyle` counts instead of this controller's.
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// The child whose `prefersStatusBarHidden` counts instead of this controller's.
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Asks for the status bar preferences to be read again.
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Whether this controller wants the home indicator hidden.
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The child whose `prefersHomeIndicatorAutoHidden` counts instead of this controller's.
+    open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+    /// Asks for `prefersHomeIndicatorAutoHidden` to be read again.
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// Whether the interface may turn with the device.
+    open var shouldAutorotate: Bool { true }
+    /// The orientations this controller supports (UIKit's default for an iPad, the idiom Vitrine reports: all).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+    /// The orientation to present this controller in full screen.
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+
     /// Called during the layout pass, just before the root view's `layoutSubviews()`.
     open func viewWillLayoutSubviews() {}
 

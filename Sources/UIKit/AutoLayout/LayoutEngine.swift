@@ -179,7 +179,8 @@ final class LayoutEngine {
         waiting.sort { $0.depth > $1.depth }
         for (_, view) in waiting where view.autoLayout?.needsUpdateConstraints == true {
             view.autoLayout?.needsUpdateConstraints = false
-            view.updateConstraints()
+            // A controller's root view: the controller's pass, which runs the view's (UIKit's order).
+            if let controller = view.viewDelegate { controller.updateViewConstraints() } else { view.updateConstraints() }
         }
     }
 

@@ -267,6 +267,12 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(cgImage: found.cgImage!, scale: found.scale, orientation: found.imageOrientation)
     }
 
+    /// As `init(named:in:)`; the traits pick nothing more (Vitrine's named images have no per-trait variants).
+    @preconcurrency @MainActor
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(named: name, in: bundle)
+    }
+
     static func scaleSuffix(of path: String) -> CGFloat {
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         if base.hasSuffix("@3x") { return 3 }

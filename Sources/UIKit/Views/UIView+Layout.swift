@@ -63,12 +63,20 @@ extension UIView {
 
     /// Applies the subviews' autoresizing masks and marks the view for layout after its bounds size changed.
     func boundsSizeDidChange(from oldSize: CGSize) {
+        // A window's root controller hears of the new size before its view takes it (UIKit's size transition).
+        var transition: SizeTransitionCoordinator?
+        if let window = self as? UIWindow, let root = window.rootViewController, root.isViewLoaded {
+            let coordinator = SizeTransitionCoordinator(window: window)
+            root.viewWillTransition(to: bounds.size, with: coordinator)
+            transition = coordinator
+        }
         if autoresizesSubviews {
             for subview in subviews where !subview.autoresizingMask.isEmpty {
                 subview.resize(withOldSuperviewSize: oldSize)
             }
         }
         setNeedsLayout()
+        transition?.finish()
     }
 
     /// Resizes and moves the view by its autoresizing mask after its superview's bounds size changed from

@@ -19,17 +19,6 @@ extension UIResponder {
     nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }
 
-extension NSValue {
-    /// A rectangle as a value (UIKit's `NSValue(cgRect:)`).
-    public convenience init(cgRect rect: CGRect) {
-        self.init(rect: NSRect(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height))
-    }
-    public var cgRectValue: CGRect {
-        let r = rectValue
-        return CGRect(x: r.origin.x, y: r.origin.y, width: r.size.width, height: r.size.height)
-    }
-}
-
 /// When the on-screen keyboard shows: for text input without a hardware keyboard (`automatic`), always, or never.
 package enum OnScreenKeyboardMode: String, Sendable {
     case automatic, always, never
