@@ -165,6 +165,26 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(controller.view.backgroundColor, .white)
     }
 
+    func testOlderCallsLibrariesStillMake() {
+        XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
+        XCTAssertNil(UIImage(named: "no-such-image", in: nil, compatibleWith: UITraitCollection.current))
+        // A display link taken off its run loop stops until it is added again.
+        final class Ticker { var ticks = 0; func tick() { ticks += 1 } }
+        let ticker = Ticker()
+        let link = CADisplayLink(target: ticker, action: Ticker.tick)
+        link.add(to: .main, forMode: .common)
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertGreaterThan(ticker.ticks, 0)
+        link.remove(from: .main, forMode: .common)
+        let stopped = ticker.ticks
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertEqual(ticker.ticks, stopped)
+        link.add(to: .main, forMode: .common)
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertGreaterThan(ticker.ticks, stopped)
+        link.invalidate()
+    }
+
     func testALibrarysListControllersWithOverridesShowTheirRows() {
         let window = UIWindow(frame: UIScreen.main.bounds)
         let list = BadgeListViewController()

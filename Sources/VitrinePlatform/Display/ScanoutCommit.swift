@@ -82,23 +82,28 @@ final class AtomicCommitter: ScanoutCommitter {
     let card: DRMCard
     let properties: AtomicProperties
     let mode: DisplayMode
-    /// The mode as a property blob (made once, freed with the committer).
-    private var modeBlob: UInt32 = 0
+    /// The mode as a property blob (made once, freed with the committer), and the descriptor it belongs to.
+    private let modeBlob: UInt32
+    private let fd: Int32
     var name: String { "atomic" }
 
     /// `nil` when the driver lacks a property a commit needs; throws when the mode's blob cannot be made.
     init?(card: DRMCard, connector: ConnectorID, crtc: CRTCID, plane: PlaneID, mode: DisplayMode) throws {
         guard let properties = AtomicProperties(card: card, connector: connector, crtc: crtc, plane: plane) else { return nil }
+        var raw = mode.raw, blob: UInt32 = 0
+        guard drmModeCreatePropertyBlob(card.fd, &raw, MemoryLayout<drmModeModeInfo>.size, &blob) == 0 else {
+            throw DisplayError.call("drmModeCreatePropertyBlob(mode)", errno: errno, path: card.path)
+        }
         self.card = card
         self.properties = properties
         self.mode = mode
-        var raw = mode.raw
-        guard drmModeCreatePropertyBlob(card.fd, &raw, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
-            throw DisplayError.call("drmModeCreatePropertyBlob(mode)", errno: errno, path: card.path)
-        }
+        modeBlob = blob
+        fd = card.fd
     }
 
-    isolated deinit { if modeBlob != 0 { drmModeDestroyPropertyBlob(card.fd, modeBlob) } }
+    // Not isolated (Debian's Swift 6.2.3 trips over isolated deinits of main-actor classes, see Compositor): it
+    // touches only its own constants.
+    deinit { drmModeDestroyPropertyBlob(fd, modeBlob) }
 
     func test(_ state: ScanoutState) -> Bool {
         send(state, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY) | (state.modeset ? UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) : 0), cookie: nil)
