@@ -99,8 +99,8 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         // and at SIGTERM there is none.)
         observers.append(NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil,
                                                                 queue: nil) { _ in say("lifecycle: didEnterBackgroundNotification") })
-        if let output = UIScreen.main.output as? KMSOutput {
-            output.onFlip = { [weak self] output in self?.flipped(output) }
+        if let output = UIScreen.main.output as? any FrameStatisticsOutput {
+            output.addFlipObserver { [weak self, unowned output] in self?.flipped(output) }
         }
         sources = [
             handleSignal(SIGUSR1, on: .main) { [weak self] in
@@ -199,7 +199,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
     }
 
     /// The soak: steps on every flip; resident memory after 100 flips (warmed up), its maximum, and at the end.
-    func soak(_ output: KMSOutput) {
+    func soak(_ output: any FrameStatisticsOutput) {
         let rss = residentKiB()
         if output.flipCount == 100 { soakRSS = (rss, rss); animation = (0, ProcessInfo.processInfo.systemUptime, processCPUMicroseconds()) }
         if var watched = soakRSS { watched.max = max(watched.max, rss); soakRSS = watched }
@@ -214,7 +214,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
         step()
     }
 
-    func flipped(_ output: KMSOutput) {
+    func flipped(_ output: any FrameStatisticsOutput) {
         // A soak says every thousandth flip only (its output goes over 9p).
         if soakFlips == 0 || output.flipCount % 1000 == 0 { say("flip \(output.flipCount) bytes \(output.bytesCopiedLastFrame)") }
         if output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) {
@@ -237,7 +237,7 @@ final class ProbeDelegate: UIResponder, UIApplicationDelegate {
             } else {
                 let seconds = ProcessInfo.processInfo.systemUptime - running.started
                 let cpu = (processCPUMicroseconds() - running.cpu) / Double(running.frames)
-                say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.mode.refresh)) Hz, "
+                say("animation: \(running.frames) frames in \(String(format: "%.3f", seconds)) s, mode \(String(format: "%.2f", output.refreshRate ?? 0)) Hz, "
                     + "\(String(format: "%.0f", cpu)) us CPU per frame, \(output.bytesCopiedLastFrame) bytes copied in the last"
                     + (video != nil ? ", \(output.overlayBytesCopiedLastFrame) to the overlay plane (\(output.isOverlayShown ? "on it" : "not on it"))" : ""))
                 animation = nil
@@ -267,7 +267,7 @@ func cursorBench() {
     let app = UIApplication.shared
     let device = 9_999
     app.input.handle(.deviceAdded(time: MonotonicClock.microsecondsNow, InputDeviceInfo(id: device, name: "bench pointer", node: "bench", capabilities: .pointer)))
-    let output = UIScreen.main.output as? KMSOutput
+    let output = UIScreen.main.output as? any FrameStatisticsOutput
     let flipsBefore = output?.flipCount ?? 0, updatesBefore = output?.cursorUpdates ?? 0
     let count = 1_000
     var usage = rusage()

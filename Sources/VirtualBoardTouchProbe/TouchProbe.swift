@@ -310,8 +310,8 @@ final class TouchProbeDelegate: UIResponder, UIApplicationDelegate {
 
     /// Prints the first flip's uptime and devices coming and going; `--exit-after` ends the app.
     func report(_ application: UIApplication) {
-        if let output = UIScreen.main.output as? KMSOutput {
-            output.onFlip = { output in
+        if let output = UIScreen.main.output as? any DisplayOutput {
+            output.addFlipObserver { [unowned output] in
                 guard output.flipCount == 1, let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8) else { return }
                 say("first-flip-uptime \(uptime.split(separator: " ")[0])")
             }
@@ -346,7 +346,7 @@ final class TypingLatency {
             default: break
             }
         }
-        guard let output = UIScreen.main.output as? KMSOutput else { return }
+        guard let output = UIScreen.main.output as? any FrameStatisticsOutput else { return }
         output.addFlipObserver { [unowned self, unowned output] in
             let now = MonotonicClock.microsecondsNow
             while let w = self.waiting.first, output.framesOnScreen >= w.frame {
@@ -358,7 +358,7 @@ final class TypingLatency {
 
     /// The field changed during this turn: its frame is the next one the compositor presents.
     func changed() {
-        guard let output = UIScreen.main.output as? KMSOutput, lastInputTime > 0 else { return }
+        guard let output = UIScreen.main.output as? any FrameStatisticsOutput, lastInputTime > 0 else { return }
         waiting.append((lastInputTime, output.framesPresented + 1))
     }
 }

@@ -43,3 +43,24 @@ public protocol CursorPlaneOutput: DisplayOutput {
     /// Hides the cursor.
     func hideCursor()
 }
+
+/// An output that counts what its frames cost and how far they got: what the virtual board's probes and the
+/// benchmarks report (`KMSOutput` keeps these figures). Input-to-screen latency: note `framesPresented + 1` when an
+/// input changes something; the change is on screen once `framesOnScreen` reaches it.
+@MainActor
+public protocol FrameStatisticsOutput: DisplayOutput {
+    /// Frames handed to `present` so far.
+    var framesPresented: Int { get }
+    /// How many of them are on screen (their pixels were in the last completed flip).
+    var framesOnScreen: Int { get }
+    /// Bytes copied into scanout memory by the last frame.
+    var bytesCopiedLastFrame: Int { get }
+    /// Bytes copied into the overlay plane's buffer for the last frame (0 when its picture did not change).
+    var overlayBytesCopiedLastFrame: Int { get }
+    /// Whether a picture is on the overlay plane.
+    var isOverlayShown: Bool { get }
+    /// Cursor-plane updates so far (moves, shows, hides): none of them is a frame.
+    var cursorUpdates: Int { get }
+    /// Whether the cursor plane shows the pointer now.
+    var isCursorShown: Bool { get }
+}

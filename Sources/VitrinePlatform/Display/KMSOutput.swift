@@ -42,7 +42,7 @@ public struct KMSConfiguration: Sendable {
 /// the choice is logged. The CRTC's previous state is saved before the first modeset and restored by
 /// `restore()` (also on deinit), so the console comes back.
 @MainActor
-public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput {
+public final class KMSOutput: CursorPlaneOutput, OverlayPlaneOutput, FrameStatisticsOutput {
     public let card: DRMCard
     public let connector: ConnectorInfo
     public let mode: DisplayMode
