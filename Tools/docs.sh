@@ -26,6 +26,8 @@ done
 echo "docs: $(find out/docs/data/documentation -name '*.json' | wc -l) pages in $(pwd)/out/docs"
 # The public API is Apple's names plus the listed additions (implementation types are `package`).
 python3 Tools/docs/public-api.py out/docs/data/documentation
+# ...and all of its main-actor part is `@preconcurrency`, as Apple's SDK imports UIKit (Swift 5 callers).
+python3 Tools/checks/preconcurrency.py
 if [ "${1:-}" = "--serve" ]; then
   port=${2:-8000}
   echo "docs: http://localhost:$port/documentation/uikit (Ctrl-C stops the server)"

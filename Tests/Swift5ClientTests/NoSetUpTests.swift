@@ -165,8 +165,86 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(controller.view.backgroundColor, .white)
     }
 
+    func testUIKitsMachineryCallsTheOverrides() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.makeKeyAndVisible()
+        let pill = PillView()
+        pill.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(pill)
+        let label = UILabel()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.text = "Inside"
+        pill.addSubview(label)
+        let pull = pill.widthAnchor.constraint(equalToConstant: 200)
+        pull.priority = .defaultHigh
+        NSLayoutConstraint.activate([
+            pill.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            pill.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+            // Hugging is required (the override): the pill stays at its intrinsic width despite this pull.
+            pull,
+            label.leadingAnchor.constraint(equalTo: pill.layoutMarginsGuide.leadingAnchor),
+            label.topAnchor.constraint(equalTo: pill.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        // Layout read the overridden intrinsic size, priority and margins, and placed the view through its bounds and
+        // center (UIKit's engine sets those, not the frame).
+        XCTAssertEqual(pill.frame, CGRect(x: 10, y: 20, width: 80, height: 28))
+        XCTAssertEqual(pill.boundsSets.last?.size, CGSize(width: 80, height: 28))
+        XCTAssertEqual(pill.centerSets.last, CGPoint(x: 50, y: 34))
+        pill.frame = CGRect(x: 10, y: 20, width: 80, height: 28)
+        XCTAssertEqual(pill.frameChanges.last, pill.frame)
+        XCTAssertEqual(label.frame.minX, 12, "the overridden layout margins")
+        // Hit-testing reads the overridden bounds.
+        let reads = pill.boundsReads
+        XCTAssertTrue(window.hitTest(CGPoint(x: 30, y: 30), with: nil) === pill || window.hitTest(CGPoint(x: 30, y: 30), with: nil) === label)
+        XCTAssertGreaterThan(pill.boundsReads, reads)
+        pill.center = CGPoint(x: 100, y: 100)
+        XCTAssertEqual(pill.layer.cornerRadius, 14)
+        pill.transform = CGAffineTransform(scaleX: 2, y: 2)
+        XCTAssertEqual(pill.alpha, 0.9, accuracy: 0.001)
+        let invalidations = pill.intrinsicInvalidations
+        pill.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
+        XCTAssertEqual(pill.contentCompressionResistancePriority(for: .horizontal), .defaultHigh)
+        XCTAssertGreaterThan(pill.intrinsicInvalidations, invalidations, "the setter's invalidation reaches the override")
+        XCTAssertEqual(pill.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 80, height: 28))
+        let asView: UIView = pill
+        XCTAssertEqual(asView.accessibilityLabel, "Status")
+        XCTAssertEqual(asView.accessibilityIdentifier, "status-pill")
+        XCTAssertTrue(asView.isAccessibilityElement)
+        XCTAssertEqual(asView.safeAreaInsets, .zero)
+        XCTAssertEqual(asView.semanticContentAttribute, .forceLeftToRight)
+
+        // A table subclass hears every change and is the one that makes it.
+        final class Rows: NSObject, UITableViewDataSource {
+            var count = 3
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { count }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
+        }
+        let rows = Rows()
+        let table = CountingTableView(frame: window.bounds, style: .plain)
+        table.dataSource = rows
+        window.addSubview(table)
+        table.layoutIfNeeded()
+        rows.count = 5
+        table.insertRows(at: [IndexPath(row: 3, section: 0), IndexPath(row: 4, section: 0)], with: .fade)
+        rows.count = 4
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+        table.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0))
+        table.reloadRows(at: [IndexPath(row: 2, section: 0)], with: .none)
+        XCTAssertEqual(table.changes, ["insert 2", "delete 1", "move", "reload 1"])
+        XCTAssertEqual(table.numberOfRows(inSection: 0), 4)
+    }
+
     func testOlderCallsLibrariesStillMake() {
         XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
+        XCTAssertNotNil(badgeSymbol(named: "star.fill", pointSize: 20))
+        // Literals as Xcode's pickers write them.
+        let accent = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        XCTAssertTrue(accent.getRed(&r, green: &g, blue: &b, alpha: &a))
+        XCTAssertEqual([r, g, b, a], [1, 0.5, 0, 1])
+        let missing = #imageLiteral(resourceName: "no-such-image")
+        XCTAssertEqual(missing.size, .zero)
         XCTAssertNil(UIImage(named: "no-such-image", in: nil, compatibleWith: UITraitCollection.current))
         // A display link taken off its run loop stops until it is added again.
         final class Ticker { var ticks = 0; func tick() { ticks += 1 } }

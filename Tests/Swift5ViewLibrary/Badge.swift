@@ -92,6 +92,13 @@ public final class StripeDrawer: NSObject, CALayerDelegate {
     }
 }
 
+/// A symbol image made from code the compiler cannot prove to be on the main actor, as Swift 5 libraries call
+/// UIKit (an error unless UIKit's main-actor API is `@preconcurrency`, as Apple's SDK imports it).
+public func badgeSymbol(named name: String, pointSize: CGFloat) -> UIImage? {
+    UIImage(systemName: name, withConfiguration: UIImage.SymbolConfiguration(pointSize: pointSize))
+        ?? UIImage(systemName: "questionmark")
+}
+
 /// A view controller from a Swift 5 library: lifecycle overrides and a control action.
 open class BadgeViewController: UIViewController {
     public private(set) var taps = 0
@@ -261,5 +268,87 @@ open class SwatchGridViewController: UICollectionViewController, UICollectionVie
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                                sizeForItemAt indexPath: IndexPath) -> CGSize {
         CGSize(width: 60, height: 60)
+    }
+}
+
+// MARK: Overrides of UIKit members, as iOS libraries write them
+
+/// A view that overrides geometry, margins, layout priorities and accessibility, with `didSet` and custom getters.
+open class PillView: UIView {
+    public private(set) var frameChanges: [CGRect] = []
+    public private(set) var boundsReads = 0
+    public private(set) var boundsSets: [CGRect] = []
+    public private(set) var centerSets: [CGPoint] = []
+    public private(set) var intrinsicInvalidations = 0
+
+    open override var frame: CGRect {
+        didSet { frameChanges.append(frame) }
+    }
+    open override var bounds: CGRect {
+        get { boundsReads += 1; return super.bounds }
+        set { boundsSets.append(newValue); super.bounds = newValue }
+    }
+    open override var center: CGPoint {
+        didSet { centerSets.append(center); layer.cornerRadius = bounds.height / 2 }
+    }
+    open override var transform: CGAffineTransform {
+        didSet { alpha = transform == .identity ? 1 : 0.9 }
+    }
+    open override var layoutMargins: UIEdgeInsets {
+        get { UIEdgeInsets(top: 2, left: 12, bottom: 2, right: 12) }
+        set { super.layoutMargins = newValue }
+    }
+    open override var safeAreaInsets: UIEdgeInsets { .zero }
+    open override var semanticContentAttribute: UISemanticContentAttribute {
+        get { .forceLeftToRight }
+        set { super.semanticContentAttribute = newValue }
+    }
+    open override var intrinsicContentSize: CGSize { CGSize(width: 80, height: 28) }
+    open override func invalidateIntrinsicContentSize() {
+        intrinsicInvalidations += 1
+        super.invalidateIntrinsicContentSize()
+    }
+    open override func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { .required }
+    open override func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        super.setContentCompressionResistancePriority(max(priority, .defaultHigh), for: axis)
+    }
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        super.systemLayoutSizeFitting(targetSize)
+    }
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        CGSize(width: 80, height: 28)
+    }
+    open override var isAccessibilityElement: Bool { get { true } set {} }
+    open override var accessibilityLabel: String? { get { "Status" } set {} }
+    open override var accessibilityHint: String? { get { "Shows the state" } set {} }
+    open override var accessibilityValue: String? { get { "Online" } set {} }
+    open override var accessibilityIdentifier: String? { get { "status-pill" } set {} }
+    open override var accessibilityTraits: UIAccessibilityTraits { get { .staticText } set {} }
+    open override var accessibilityFrame: CGRect { get { .zero } set {} }
+}
+
+/// A table that counts the changes made to it (as analytics and diffing libraries do) and turns off their animation.
+open class CountingTableView: UITableView {
+    public private(set) var changes: [String] = []
+    open override func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        changes.append("insert \(indexPaths.count)")
+        super.insertRows(at: indexPaths, with: .none)
+    }
+    open override func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        changes.append("delete \(indexPaths.count)")
+        super.deleteRows(at: indexPaths, with: .none)
+    }
+    open override func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        changes.append("reload \(indexPaths.count)")
+        super.reloadRows(at: indexPaths, with: .none)
+    }
+    open override func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        changes.append("move")
+        super.moveRow(at: indexPath, to: newIndexPath)
+    }
+    open override func moveSection(_ section: Int, toSection newSection: Int) {
+        changes.append("move section")
+        super.moveSection(section, toSection: newSection)
     }
 }

@@ -468,6 +468,70 @@ import Testing
         #expect(window.layoutMargins.top == CGFloat(32), "8 of margin below the 24 of the bezel")
     }
 
+    /// `topLayoutGuide`/`bottomLayoutGuide` as layout libraries still constrain to them: from the root view's edges
+    /// to its safe area's, following the controller's insets.
+    @Test func theControllersLayoutSupportGuidesSpanTheInsets() {
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let controller = UIViewController()
+        controller.additionalSafeAreaInsets = UIEdgeInsets(top: 30, left: 0, bottom: 44, right: 0)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        let content = UIView()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        controller.view.addSubview(content)
+        let top: UILayoutSupport = controller.topLayoutGuide, bottom: UILayoutSupport = controller.bottomLayoutGuide
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: top.bottomAnchor),
+            content.bottomAnchor.constraint(equalTo: bottom.topAnchor),
+            content.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            content.widthAnchor.constraint(equalTo: top.heightAnchor),
+            // As the libraries make it: the guide as a constraint's item.
+            NSLayoutConstraint(item: content, attribute: .height, relatedBy: .greaterThanOrEqual, toItem: bottom,
+                               attribute: .height, multiplier: 1, constant: 0),
+        ])
+        window.layoutIfNeeded()
+        #expect(top.length == 30 && bottom.length == 44)
+        #expect(content.frame == CGRect(x: 0, y: 30, width: 30, height: 406))
+        #expect(controller.topLayoutGuide === top, "one guide, made once")
+        // NSObject's initializer gives an empty constraint that activates to nothing.
+        let empty = NSLayoutConstraint()
+        #expect(empty.firstItem == nil && empty.firstAttribute == .notAnAttribute)
+        empty.isActive = true
+        #expect(!empty.isActive)
+    }
+
+    /// A container whose baseline is a subview's (`forFirstBaselineLayout`), as a custom control with a title does.
+    @Test func aContainerLendsItsBaselineFromASubview() {
+        final class TitledBox: UIView {
+            let title = UILabel()
+            override var forFirstBaselineLayout: UIView { title }
+            override var forLastBaselineLayout: UIView { title }
+        }
+        freshApp()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let box = TitledBox(), other = UILabel()
+        box.title.text = "Title"
+        other.text = "Beside"
+        for v in [box, box.title, other] { v.translatesAutoresizingMaskIntoConstraints = false }
+        box.addSubview(box.title)
+        window.addSubview(box)
+        window.addSubview(other)
+        NSLayoutConstraint.activate([
+            box.topAnchor.constraint(equalTo: window.topAnchor, constant: 50),
+            box.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            box.widthAnchor.constraint(equalToConstant: 120), box.heightAnchor.constraint(equalToConstant: 80),
+            box.title.topAnchor.constraint(equalTo: box.topAnchor, constant: 30),
+            box.title.leadingAnchor.constraint(equalTo: box.leadingAnchor),
+            other.leadingAnchor.constraint(equalTo: box.trailingAnchor, constant: 8),
+            other.firstBaselineAnchor.constraint(equalTo: box.firstBaselineAnchor),
+        ])
+        window.layoutIfNeeded()
+        // The labels share a baseline: the same font, so the same top; the box's own bottom (80 + 50) is not it.
+        #expect(abs(other.frame.minY - box.title.frame.minY - box.frame.minY) < 0.01, "\(other.frame) \(box.title.frame)")
+    }
+
     @Test func viewControllersAddTheirOwnInsets() {
         freshApp()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))

@@ -235,6 +235,25 @@ import Testing
         fingers.up()
         b.layoutIfNeeded()
         #expect(tapped && states.last == .normal && background?.backgroundColor == UIView.systemTint)
+        // Not updated by itself: a state change leaves the handler alone until the app asks.
+        b.automaticallyUpdatesConfiguration = false
+        let heard = states.count
+        b.isSelected = true
+        b.layoutIfNeeded()
+        #expect(states.count == heard)
+        b.setNeedsUpdateConfiguration()
+        b.layoutIfNeeded()
+        #expect(states.count == heard + 1 && states.last == .selected)
+        b.isSelected = false
+        b.automaticallyUpdatesConfiguration = true
+        // With a handler and no configuration, a change of state still runs the handler (it may set one).
+        let bare = UIButton(type: .system)
+        var bareStates: [UIControl.State] = []
+        bare.configurationUpdateHandler = { bareStates.append($0.state) }
+        bare.layoutIfNeeded()
+        bare.isEnabled = false
+        bare.layoutIfNeeded()
+        #expect(bareStates.last == .disabled)
 
         // A capsule, an image above the title, a plain style with no background.
         var plain = UIButton.Configuration.plain()

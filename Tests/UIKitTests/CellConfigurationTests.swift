@@ -9,6 +9,19 @@ import Testing
 /// the cell is laid out, background views and configurations exclude each other, and list rows take their list's
 /// look (inset-grouped corners, `.firstItemInSection` headers).
 @MainActor @Suite struct CellConfigurationTests {
+    /// UIKit documents the system labels and image as nil for a cell that uses a content configuration.
+    @Test func aCellWithAContentConfigurationHasNoSystemLabels() {
+        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+        cell.textLabel?.text = "Old"
+        #expect(cell.textLabel != nil && cell.detailTextLabel != nil && cell.imageView != nil)
+        var content = cell.defaultContentConfiguration()
+        content.text = "New"
+        cell.contentConfiguration = content
+        #expect(cell.textLabel == nil && cell.detailTextLabel == nil && cell.imageView == nil)
+        cell.contentConfiguration = nil
+        #expect(cell.textLabel?.text == "Old")
+    }
+
     @Test func listStylesTurnGreyWhenSelectedButKeepWhatTheAppSet() {
         let plain = UIBackgroundConfiguration.listPlainCell()
         #expect(plain.backgroundColor == .systemBackground)

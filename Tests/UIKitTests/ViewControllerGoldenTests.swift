@@ -64,6 +64,20 @@ import Testing
         endTurn()
         #expect(!nav.navigationBar.isAtScrollEdge)
         assertGolden(window.screen.snapshotImage()!, "nav-scrolled@\(Int(scale))x", allowedPixels: 60)
+        // However the content got under the bar: a table scrolled to a row, then animated back to the top.
+        final class Rows: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 60 }
+        }
+        let rows = Rows(style: .plain)
+        nav.pushViewController(rows, animated: false)
+        endTurn()
+        #expect(nav.navigationBar.isAtScrollEdge)
+        rows.tableView.scrollToRow(at: IndexPath(row: 30, section: 0), at: .top, animated: false)
+        endTurn()
+        #expect(!nav.navigationBar.isAtScrollEdge)
+        rows.tableView.setContentOffset(CGPoint(x: 0, y: -rows.tableView.adjustedContentInset.top), animated: true)
+        frames(0.5)
+        #expect(nav.navigationBar.isAtScrollEdge)
     }
 
     @Test(arguments: scales) func aPushHalfWay(scale: CGFloat) {

@@ -462,17 +462,20 @@ final class LayoutEngine {
     private func updateIntrinsic(of view: UIView) {
         guard let v = variables[ObjectIdentifier(view)], !view.translatesAutoresizingMaskIntoConstraints else { return }
         let size = view.intrinsicContentSize
-        let state = view.autoLayoutState
-        let key = [Double(size.width), Double(size.height), Double(state.hugging.0.rawValue), Double(state.hugging.1.rawValue),
-                   Double(state.compression.0.rawValue), Double(state.compression.1.rawValue)]
+        // Through the overridable getters: a subclass may give its own priorities.
+        let hugging = (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical))
+        let compression = (view.contentCompressionResistancePriority(for: .horizontal),
+                           view.contentCompressionResistancePriority(for: .vertical))
+        let key = [Double(size.width), Double(size.height), Double(hugging.0.rawValue), Double(hugging.1.rawValue),
+                   Double(compression.0.rawValue), Double(compression.1.rawValue)]
         guard key != v.intrinsicKey else { return }
         let old = v.intrinsicKey
         v.intrinsicKey = key
         for axis in 0..<2 {
             let length = axis == 0 ? size.width : size.height
             let variable = axis == 0 ? v.w : v.h
-            let hug = axis == 0 ? state.hugging.0 : state.hugging.1
-            let resist = axis == 0 ? state.compression.0 : state.compression.1
+            let hug = axis == 0 ? hugging.0 : hugging.1
+            let resist = axis == 0 ? compression.0 : compression.1
             let samePriorities = old.count == 6 && old[2 + axis] == key[2 + axis] && old[4 + axis] == key[4 + axis]
             let had = v.intrinsic[axis * 2] != nil
             let has = length != UIView.noIntrinsicMetric && length >= 0 && length.isFinite
@@ -628,9 +631,17 @@ final class LayoutEngine {
         case .centerXWithinMargins: return x + w * 0.5 + Double(margins.left - margins.right) / 2
         case .centerYWithinMargins: return y + h * 0.5 + Double(margins.top - margins.bottom) / 2
         case .firstBaseline:
+            // A view may lend its baseline to another in its subtree (`forFirstBaselineLayout`): the variables are
+            // all in the root's coordinates, so that view's baseline is this one's.
+            if let view, case let other = view.forFirstBaselineLayout, other !== view, other.isDescendant(of: view) {
+                return attributeExpression(other, .firstBaseline)
+            }
             guard let view, let offset = view.baselineOffsetsFromCenter else { return y + h }
             return y + h * 0.5 + Double(offset.first)
         case .lastBaseline:
+            if let view, case let other = view.forLastBaselineLayout, other !== view, other.isDescendant(of: view) {
+                return attributeExpression(other, .lastBaseline)
+            }
             guard let view, let offset = view.baselineOffsetsFromCenter else { return y + h }
             return y + h * 0.5 + Double(offset.last)
         case .notAnAttribute: return nil

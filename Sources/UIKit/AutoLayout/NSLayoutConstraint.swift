@@ -148,6 +148,17 @@ open class NSLayoutConstraint: NSObject {
         super.init()
     }
 
+    /// An empty constraint (NSObject's initializer, which layout libraries' subclasses reach): no items and no
+    /// attributes; activating it logs an error and does nothing.
+    public override init() {
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+        super.init()
+    }
+
     /// A constraint the engine shows but does not check (an autoresizing mask's `minX == 10`, a location against a
     /// constant, is one no app may make).
     init(unvalidatedItem first: AnyObject, attribute attr1: Attribute, toItem second: AnyObject?, attribute attr2: Attribute,

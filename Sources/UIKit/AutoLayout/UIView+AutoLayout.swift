@@ -114,9 +114,8 @@ extension UIView: LayoutItem {
 
     // MARK: Intrinsic size, hugging and compression resistance
 
-    /// Tells layout the intrinsic size changed: the engine moves the view's hugging and compression constraints.
-    /// (Labels call it on every change of text: a view no engine knows costs one check.)
-    public func invalidateIntrinsicContentSize() {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseInvalidateIntrinsicContentSize() {
         if layoutVariables != nil, let engine = hierarchyRoot.autoLayout?.engine {
             engine.intrinsicChanged(self)
             // The engine runs when its root lays out: a root has no superview to mark.
@@ -125,22 +124,26 @@ extension UIView: LayoutItem {
         superview?.setNeedsLayout()
     }
 
-    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseContentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         let h = autoLayout?.hugging ?? (.defaultLow, .defaultLow)
         return axis == .horizontal ? h.0 : h.1
     }
 
-    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseSetContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { autoLayoutState.hugging.0 = priority } else { autoLayoutState.hugging.1 = priority }
         invalidateIntrinsicContentSize()
     }
 
-    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseContentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         let c = autoLayout?.compression ?? (.defaultHigh, .defaultHigh)
         return axis == .horizontal ? c.0 : c.1
     }
 
-    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseSetContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { autoLayoutState.compression.0 = priority } else { autoLayoutState.compression.1 = priority }
         invalidateIntrinsicContentSize()
     }
@@ -165,16 +168,14 @@ extension UIView: LayoutItem {
 
     // MARK: Fitting sizes
 
-    /// The size the view's constraints give it, as close to `targetSize` as they allow
-    /// (`layoutFittingCompressedSize` for the smallest, `layoutFittingExpandedSize` for the largest).
-    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseSystemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
         systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
     }
 
-    /// The same with priorities for each axis: `.required` fixes that axis at the target (cells whose width is
-    /// given and whose height follows their content).
-    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
-                                        verticalFittingPriority vertical: UILayoutPriority) -> CGSize {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseSystemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
+                                     verticalFittingPriority vertical: UILayoutPriority) -> CGSize {
         LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
     }
 
@@ -214,9 +215,8 @@ extension UIView: LayoutItem {
 
     // MARK: Margins and guides
 
-    /// The space between the view's edges and its content, for margin attributes and `layoutMarginsGuide`
-    /// (8 points on each side by default).
-    public var layoutMargins: UIEdgeInsets {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseLayoutMargins: UIEdgeInsets {
         get {
             var m = autoLayout?.margins ?? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
             if let d = autoLayout?.directionalMargins {
@@ -243,8 +243,8 @@ extension UIView: LayoutItem {
         }
     }
 
-    /// The margins by leading and trailing edge.
-    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseDirectionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
             let m = layoutMargins
             let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -275,10 +275,8 @@ extension UIView: LayoutItem {
         viewDelegate?.viewLayoutMarginsDidChange()
     }
 
-    /// The part of the view not covered by the panel's bezel or rounded corners (a window's, from the board) or by
-    /// what view controllers add (`additionalSafeAreaInsets`): the superview's insets less what the view's frame
-    /// already keeps clear, plus its controller's.
-    public var safeAreaInsets: UIEdgeInsets {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseSafeAreaInsets: UIEdgeInsets {
         var insets = UIEdgeInsets.zero
         if let window = self as? UIWindow {
             insets = window.panelSafeAreaInsets
@@ -358,8 +356,8 @@ extension UIView: LayoutItem {
 
     // MARK: Layout direction
 
-    /// How the view's content follows the layout direction; `.unspecified` by default.
-    public var semanticContentAttribute: UISemanticContentAttribute {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseSemanticContentAttribute: UISemanticContentAttribute {
         get { autoLayout?.semanticContent ?? .unspecified }
         set {
             autoLayoutState.semanticContent = newValue

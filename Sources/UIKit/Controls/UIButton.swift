@@ -218,7 +218,7 @@ open class UIButton: UIControl {
 
     override func stateDidChange() {
         super.stateDidChange()
-        if configuration != nil { setNeedsUpdateConfiguration() }
+        if automaticallyUpdatesConfiguration, configuration != nil || configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
         contentChanged()
     }
 
@@ -414,6 +414,9 @@ open class UIButton: UIControl {
     }
     /// Runs when the button's state changes, to update `configuration` (iOS 15).
     open var configurationUpdateHandler: ((UIButton) -> Void)? { didSet { setNeedsUpdateConfiguration() } }
+    /// Whether a change of state (highlighted, selected, disabled) updates the configuration by itself (through
+    /// `updateConfiguration()` and `configurationUpdateHandler`); `false` leaves it to `setNeedsUpdateConfiguration()`.
+    open var automaticallyUpdatesConfiguration = true
     var needsConfigurationUpdate = false
 
     /// Asks for `updateConfiguration()` before the next layout (state changes ask for it themselves).

@@ -79,13 +79,13 @@ extension UIImage {
 
     /// The symbol image iOS names `name` (SF Symbols' names; the mapping is Tools/symbols/mapping.txt), drawn from the
     /// Material Icons font as a template image that follows the tint; nil for a name it does not know, as on iOS.
-    @MainActor
+    @preconcurrency @MainActor
     public convenience init?(systemName name: String) {
         self.init(systemName: name, withConfiguration: nil)
     }
 
     /// A symbol image drawn with `configuration` (a `SymbolConfiguration`; others are ignored).
-    @MainActor
+    @preconcurrency @MainActor
     public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
         guard let glyph = symbolGlyphs[name] else { return nil }
         let config = SymbolConfiguration().applying(configuration)
@@ -102,7 +102,7 @@ extension UIImage {
 
     /// The same symbol drawn with `configuration` applied over this one's (nil for a non-symbol image's
     /// `applyingSymbolConfiguration`, as on iOS; `withConfiguration` returns the image itself then).
-    @MainActor
+    @preconcurrency @MainActor
     public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
         guard let symbolName else { return nil }
         let applied = (symbolConfiguration ?? .unspecified).applying(configuration)
@@ -113,7 +113,7 @@ extension UIImage {
         return image
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     public func withConfiguration(_ configuration: Configuration) -> UIImage {
         guard let symbol = configuration as? SymbolConfiguration else { return self }
         return applyingSymbolConfiguration(symbol) ?? self

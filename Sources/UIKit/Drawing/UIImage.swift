@@ -86,6 +86,18 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
+    /// The image a `#imageLiteral(resourceName:)` in source names, found as `init(named:)` finds it. A name that
+    /// is not there gives an empty image and an error in the log (UIKit stops the app).
+    @preconcurrency @MainActor
+    public required convenience init(imageLiteralResourceName name: String) {
+        guard let found = NamedImages.find(name, bundle: nil), let cgImage = found.cgImage else {
+            VitrineLog.logger("vitrine.images").error("#imageLiteral(resourceName: \"\(name)\"): no such image; an empty image instead")
+            self.init()
+            return
+        }
+        self.init(cgImage: cgImage, scale: found.scale, orientation: found.imageOrientation)
+    }
+
     /// Decodes PNG or JPEG data; `nil` for anything else, or for a truncated, corrupt or oversized file
     /// (`UIImage.decode(_:scale:)` says why).
     public convenience init?(data: Data, scale: CGFloat = 1) {

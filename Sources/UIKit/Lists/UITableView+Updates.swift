@@ -18,24 +18,7 @@ extension UITableView {
         var animated = false
     }
 
-    /// Runs `updates` (which change the data source and call the insert/delete/reload/move methods) as one update,
-    /// then animates to the result; `completion` runs when the animation ends.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        beginUpdates()
-        updates?()
-        endUpdates(completion: completion)
-    }
-
-    /// Starts a batch (`endUpdates()` applies it); batches nest.
-    public func beginUpdates() {
-        if updateDepth == 0 { pendingBatch = Batch() }
-        updateDepth += 1
-    }
-
-    /// Applies the batch begun by `beginUpdates()`.
-    public func endUpdates() { endUpdates(completion: nil) }
-
-    private func endUpdates(completion: ((Bool) -> Void)?) {
+    func endUpdates(completion: ((Bool) -> Void)?) {
         precondition(updateDepth > 0, "endUpdates() without beginUpdates()")
         updateDepth -= 1
         guard updateDepth == 0, let batch = pendingBatch else {
@@ -50,38 +33,12 @@ extension UITableView {
     }
 
     /// Records a change in the current batch, or applies it alone.
-    private func record(_ animation: RowAnimation, _ change: (inout Batch) -> Void) {
+    func record(_ animation: RowAnimation, _ change: (inout Batch) -> Void) {
         let alone = updateDepth == 0
         if alone { beginUpdates() }
         change(&pendingBatch!)
         if animation != .none { pendingBatch!.animated = true }
         if alone { endUpdates() }
-    }
-
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.insertedRows.formUnion(indexPaths) }
-    }
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.deletedRows.formUnion(indexPaths) }
-    }
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.reloadedRows.formUnion(indexPaths) }
-    }
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record(.automatic) { $0.movedRows.append((indexPath, newIndexPath)) }
-    }
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.insertedSections.formUnion(sections) }
-    }
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.deletedSections.formUnion(sections) }
-    }
-    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.reloadedSections.formUnion(sections) }
-    }
-    /// Reconfigures the rows' cells in place (iOS 15): here, a reload without animation.
-    public func reconfigureRows(at indexPaths: [IndexPath]) {
-        record(.none) { $0.reloadedRows.formUnion(indexPaths) }
     }
 
     /// Maps old positions to new ones through `batch`, checks the counts, carries heights, cells and the selection

@@ -87,6 +87,57 @@ open class UITableView: UIScrollView {
     /// Whether tapping a row toggles a selection rather than replacing it in a multiple-selection table.
     open var selectionFollowsFocus = false
 
+    // MARK: Updates (recorded, checked and animated in UITableView+Updates.swift). Open, as UIKit's are: subclasses
+    // override them to follow changes or to change their animation.
+
+    /// Runs `updates` (which change the data source and call the insert/delete/reload/move methods) as one update,
+    /// then animates to the result; `completion` runs when the animation ends.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        endUpdates(completion: completion)
+    }
+    /// Starts a batch (`endUpdates()` applies it); batches nest.
+    open func beginUpdates() {
+        if updateDepth == 0 { pendingBatch = Batch() }
+        updateDepth += 1
+    }
+    /// Applies the batch begun by `beginUpdates()`.
+    open func endUpdates() { endUpdates(completion: nil) }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animation) { $0.insertedRows.formUnion(indexPaths) }
+    }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animation) { $0.deletedRows.formUnion(indexPaths) }
+    }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animation) { $0.reloadedRows.formUnion(indexPaths) }
+    }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record(.automatic) { $0.movedRows.append((indexPath, newIndexPath)) }
+    }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animation) { $0.insertedSections.formUnion(sections) }
+    }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animation) { $0.deletedSections.formUnion(sections) }
+    }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animation) { $0.reloadedSections.formUnion(sections) }
+    }
+    /// Moves a section: its rows leave their old place and appear at the new one (the data source has the move
+    /// already). Shown as the old section fading out and the new one fading in, not as a slide.
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        record(.automatic) { batch in
+            batch.deletedSections.insert(section)
+            batch.insertedSections.insert(newSection)
+        }
+    }
+    /// Reconfigures the rows' cells in place (iOS 15): here, a reload without animation.
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        record(.none) { $0.reloadedRows.formUnion(indexPaths) }
+    }
+
     // MARK: State
 
     /// Row counts and heights per section, and where each section and row starts.

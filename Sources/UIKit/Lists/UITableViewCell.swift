@@ -48,8 +48,12 @@ open class UITableViewCell: UIView {
     private var systemImageView: UIImageView?
     private var configuredView: (any UIView & UIContentView)?
 
-    /// The main text (the system styles).
+    // The system labels and image are the cell's content until a content configuration replaces them: with one
+    // set, they are nil (as UIKit documents), and old code that reaches for them changes nothing on screen.
+
+    /// The main text (the system styles); nil while the cell has a `contentConfiguration`.
     open var textLabel: UILabel? {
+        guard contentConfiguration == nil else { return nil }
         if let l = systemTextLabel { return l }
         let l = UILabel()
         l.font = style == .value2 ? .boldSystemFont(ofSize: 12) : .systemFont(ofSize: 17)
@@ -61,9 +65,9 @@ open class UITableViewCell: UIView {
         return l
     }
 
-    /// The secondary text (nil in the default style).
+    /// The secondary text (nil in the default style, and while the cell has a `contentConfiguration`).
     open var detailTextLabel: UILabel? {
-        guard style != .default else { return nil }
+        guard style != .default, contentConfiguration == nil else { return nil }
         if let l = systemDetailLabel { return l }
         let l = UILabel()
         switch style {
@@ -77,9 +81,9 @@ open class UITableViewCell: UIView {
         return l
     }
 
-    /// The image at the leading edge (the system styles but value2).
+    /// The image at the leading edge (the system styles but value2); nil while the cell has a `contentConfiguration`.
     open var imageView: UIImageView? {
-        guard style != .value2 else { return nil }
+        guard style != .value2, contentConfiguration == nil else { return nil }
         if let v = systemImageView { return v }
         let v = UIImageView()
         contentView.addSubview(v)

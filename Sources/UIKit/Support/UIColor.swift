@@ -62,6 +62,12 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
 
+    /// The colour a `#colorLiteral(red:green:blue:alpha:)` in source makes (required: the literal makes subclasses'
+    /// colours too).
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }

@@ -104,8 +104,10 @@ open class UIBarAppearance: NSObject {
         shadowColor = UIBarAppearance.hairline
     }
 
-    /// iOS's bar material as a colour (light and dark), and the hairline under a bar.
-    static let barMaterial = UIColor(light: CGColor(gray: 0.97, alpha: 0.94), dark: CGColor(gray: 0.11, alpha: 0.94))
+    /// iOS's bar material as a colour (light and dark), and the hairline under a bar. Opaque, as iOS draws bars with
+    /// Reduce Transparency on (Vitrine's materials are that, see UIVisualEffectView): a see-through fill would show
+    /// the rows scrolled under the bar sharp, where iOS blurs them away.
+    static let barMaterial = UIColor(light: CGColor(gray: 0.97, alpha: 1), dark: CGColor(gray: 0.11, alpha: 1))
     static let hairline = UIColor(light: CGColor(gray: 0, alpha: 0.3), dark: CGColor(gray: 1, alpha: 0.15))
     /// No background and no hairline.
     open func configureWithTransparentBackground() {

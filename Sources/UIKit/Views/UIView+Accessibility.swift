@@ -51,46 +51,44 @@ extension UIView {
         return storage
     }
 
-    /// Whether the view is an element assistive technology can reach; `false` for plain views, `true` for
-    /// labels (as in UIKit), unless set.
-    public var isAccessibilityElement: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseIsAccessibilityElement: Bool {
         get { accessibilityStorage?.isElement ?? defaultIsAccessibilityElement }
         set { accessibility.isElement = newValue }
     }
 
-    /// A short localized word or phrase naming the element; a label's text unless set.
-    public var accessibilityLabel: String? {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityLabel: String? {
         get { accessibilityStorage?.label ?? defaultAccessibilityLabel }
         set { accessibility.label = newValue }
     }
 
-    /// What performing the element's action does.
-    public var accessibilityHint: String? {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityHint: String? {
         get { accessibilityStorage?.hint }
         set { accessibility.hint = newValue }
     }
 
-    /// The element's current value (a slider's position, a field's text).
-    public var accessibilityValue: String? {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityValue: String? {
         get { accessibilityStorage?.value ?? defaultAccessibilityValue }
         set { accessibility.value = newValue }
     }
 
-    /// An identifier for UI tests (`UIAccessibilityIdentification`).
-    public var accessibilityIdentifier: String? {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityIdentifier: String? {
         get { accessibilityStorage?.identifier }
         set { accessibility.identifier = newValue }
     }
 
-    /// The element's traits; `.staticText` for labels and `.image` for image views unless set.
-    public var accessibilityTraits: UIAccessibilityTraits {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityTraits: UIAccessibilityTraits {
         get { accessibilityStorage?.traits ?? defaultAccessibilityTraits }
         set { accessibility.traits = newValue }
     }
 
-    /// The element's frame in screen coordinates: unless set, the view's bounds converted to the screen, as
-    /// UIKit computes it for views.
-    public var accessibilityFrame: CGRect {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityFrame: CGRect {
         get {
             if let frame = accessibilityStorage?.frame { return frame }
             guard let window else { return convert(bounds, to: nil) }

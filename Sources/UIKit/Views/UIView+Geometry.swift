@@ -6,14 +6,8 @@ import CoreGraphics
 // - `frame` is computed from them: the bounds rectangle, centred on `center`, mapped through `transform`
 //   about that centre; with a non-identity transform it is the bounding box of the transformed rectangle.
 extension UIView {
-    /// The view's location and size in its superview's coordinate system: the layer's frame, so the layer's
-    /// `anchorPoint` counts, as on iOS.
-    ///
-    /// "Setting the frame sets the bounds size and the center." With a non-identity transform UIKit calls the
-    /// frame undefined; Vitrine returns the bounding box of the transformed bounds (as UIKit does) and, when set,
-    /// sets the bounds size so that the transformed view fills the new frame under a scale (or quarter-turn)
-    /// transform — a rotated view keeps its bounds size — and moves the centre so the frame lands where asked.
-    public var frame: CGRect {
+    /// `frame`'s behaviour (the class body declares the overridable property).
+    var baseFrame: CGRect {
         get { layer.frame }
         set {
             precondition(newValue.isValidGeometry, "UIView.frame: non-finite frame \(newValue)")
@@ -26,10 +20,8 @@ extension UIView {
         }
     }
 
-    /// The view's own coordinate system: the origin is what the top-left corner shows, the size is the view's
-    /// size. "Changing the bounds origin changes what is shown, not where"; changing the size resizes the view
-    /// around its centre and lays out its subviews.
-    public var bounds: CGRect {
+    /// `bounds`'s behaviour (the class body declares the overridable property).
+    var baseBounds: CGRect {
         get { storedBounds }
         set {
             precondition(newValue.isValidGeometry, "UIView.bounds: non-finite bounds \(newValue)")
@@ -48,8 +40,8 @@ extension UIView {
         }
     }
 
-    /// The centre of the view in its superview's coordinates; always valid, whatever the transform.
-    public var center: CGPoint {
+    /// `center`'s behaviour (the class body declares the overridable property).
+    var baseCenter: CGPoint {
         get { storedCenter }
         set {
             precondition(newValue.x.isFinite && newValue.y.isFinite, "UIView.center: non-finite point \(newValue)")
@@ -58,9 +50,8 @@ extension UIView {
         }
     }
 
-    /// The transform applied to the view relative to its centre. It changes how the view and its subviews
-    /// appear, not their bounds or layout.
-    public var transform: CGAffineTransform {
+    /// `transform`'s behaviour (the class body declares the overridable property).
+    var baseTransform: CGAffineTransform {
         get { storedTransform }
         set {
             precondition([newValue.a, newValue.b, newValue.c, newValue.d, newValue.tx, newValue.ty].allSatisfy(\.isFinite),
@@ -72,7 +63,7 @@ extension UIView {
     func setBoundsSize(_ size: CGSize) {
         var b = storedBounds
         b.size = size
-        bounds = b
+        bounds = b // (the overridable property: layout's sizes reach a subclass's override, as UIKit's setBounds: does)
     }
 
     /// The affine map from this view's bounds coordinates to its superview's coordinates:

@@ -40,6 +40,39 @@ open class UIView: UIResponder {
         set { layer.setAffineTransform(newValue) }
     }
 
+    // MARK: Geometry (kept consistent in UIView+Geometry.swift). Declared here, and open, so that a subclass's
+    // override is what layout, hit-testing and drawing read and set, as in UIKit.
+
+    /// The view's location and size in its superview's coordinate system: the layer's frame, so the layer's
+    /// `anchorPoint` counts, as on iOS.
+    ///
+    /// "Setting the frame sets the bounds size and the center." With a non-identity transform UIKit calls the
+    /// frame undefined; Vitrine returns the bounding box of the transformed bounds (as UIKit does) and, when set,
+    /// sets the bounds size so that the transformed view fills the new frame under a scale (or quarter-turn)
+    /// transform — a rotated view keeps its bounds size — and moves the centre so the frame lands where asked.
+    open var frame: CGRect {
+        get { baseFrame }
+        set { baseFrame = newValue }
+    }
+    /// The view's own coordinate system: the origin is what the top-left corner shows, the size is the view's
+    /// size. "Changing the bounds origin changes what is shown, not where"; changing the size resizes the view
+    /// around its centre and lays out its subviews.
+    open var bounds: CGRect {
+        get { baseBounds }
+        set { baseBounds = newValue }
+    }
+    /// The centre of the view in its superview's coordinates; always valid, whatever the transform.
+    open var center: CGPoint {
+        get { baseCenter }
+        set { baseCenter = newValue }
+    }
+    /// The transform applied to the view relative to its centre. It changes how the view and its subviews
+    /// appear, not their bounds or layout.
+    open var transform: CGAffineTransform {
+        get { baseTransform }
+        set { baseTransform = newValue }
+    }
+
     // MARK: Hierarchy state (see UIView+Hierarchy.swift)
 
     /// The view that contains this one; `nil` for the root of a hierarchy.
@@ -308,6 +341,12 @@ open class UIView: UIResponder {
     /// text (their baselines are their bottom edge, as UIKit's are). Labels override it.
     var baselineOffsetsFromCenter: (first: CGFloat, last: CGFloat)? { nil }
 
+    /// The view whose first baseline is this view's in Auto Layout (`firstBaselineAnchor`): the view itself, or a
+    /// subview a container returns (a custom control whose baseline is its title label's).
+    open var forFirstBaselineLayout: UIView { self }
+    /// The view whose last baseline is this view's in Auto Layout (`lastBaselineAnchor`); see `forFirstBaselineLayout`.
+    open var forLastBaselineLayout: UIView { self }
+
     /// Draws the view's content into the current graphics context. The default draws nothing (and a view
     /// whose class does not override it gets no backing store).
     open func draw(_ rect: CGRect) { baseDrawReached = true }
@@ -371,7 +410,47 @@ open class UIView: UIResponder {
     /// Touches this view is tracking now (for `isMultipleTouchEnabled` and `isExclusiveTouch`).
     var trackedTouchCount = 0
 
-    // MARK: Accessibility defaults (see UIView+Accessibility.swift)
+    // MARK: Accessibility (see UIView+Accessibility.swift): the properties are open, as NSObject's are on iOS, so a
+    // subclass's override is what assistive technology and UI tests read.
+
+    /// Whether the view is an element assistive technology can reach; `false` for plain views, `true` for
+    /// labels (as in UIKit), unless set.
+    open var isAccessibilityElement: Bool {
+        get { baseIsAccessibilityElement }
+        set { baseIsAccessibilityElement = newValue }
+    }
+    /// A short localized word or phrase naming the element; a label's text unless set.
+    open var accessibilityLabel: String? {
+        get { baseAccessibilityLabel }
+        set { baseAccessibilityLabel = newValue }
+    }
+    /// What performing the element's action does.
+    open var accessibilityHint: String? {
+        get { baseAccessibilityHint }
+        set { baseAccessibilityHint = newValue }
+    }
+    /// The element's current value (a slider's position, a field's text).
+    open var accessibilityValue: String? {
+        get { baseAccessibilityValue }
+        set { baseAccessibilityValue = newValue }
+    }
+    /// An identifier for UI tests (`UIAccessibilityIdentification`).
+    open var accessibilityIdentifier: String? {
+        get { baseAccessibilityIdentifier }
+        set { baseAccessibilityIdentifier = newValue }
+    }
+    /// The element's traits; `.staticText` for labels and `.image` for image views unless set.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { baseAccessibilityTraits }
+        set { baseAccessibilityTraits = newValue }
+    }
+    /// The element's frame in screen coordinates: unless set, the view's bounds converted to the screen, as
+    /// UIKit computes it for views.
+    open var accessibilityFrame: CGRect {
+        get { baseAccessibilityFrame }
+        set { baseAccessibilityFrame = newValue }
+    }
+
 
     /// Accessibility values set on this view, allocated on first use.
     var accessibilityStorage: AccessibilityStorage?
@@ -402,6 +481,59 @@ open class UIView: UIResponder {
     /// A size the view's content wants; `noIntrinsicMetric` in a dimension with no preference.
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    // MARK: Auto Layout and margins (implemented in AutoLayout/UIView+AutoLayout.swift), open as UIKit's are: the
+    // engine reads a subclass's priorities and margins through these.
+
+    /// Tells layout the intrinsic size changed: the engine moves the view's hugging and compression constraints.
+    /// (Labels call it on every change of text: a view no engine knows costs one check.)
+    open func invalidateIntrinsicContentSize() { baseInvalidateIntrinsicContentSize() }
+    /// How strongly the view resists growing past its intrinsic size on `axis`.
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        baseContentHuggingPriority(for: axis)
+    }
+    /// Sets how strongly the view resists growing past its intrinsic size on `axis`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        baseSetContentHuggingPriority(priority, for: axis)
+    }
+    /// How strongly the view resists shrinking below its intrinsic size on `axis`.
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        baseContentCompressionResistancePriority(for: axis)
+    }
+    /// Sets how strongly the view resists shrinking below its intrinsic size on `axis`.
+    open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        baseSetContentCompressionResistancePriority(priority, for: axis)
+    }
+    /// The size the view's constraints give it, as close to `targetSize` as they allow
+    /// (`layoutFittingCompressedSize` for the smallest, `layoutFittingExpandedSize` for the largest).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize { baseSystemLayoutSizeFitting(targetSize) }
+    /// The same with priorities for each axis: `.required` fixes that axis at the target (cells whose width is
+    /// given and whose height follows their content).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        baseSystemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontalFittingPriority,
+                                    verticalFittingPriority: verticalFittingPriority)
+    }
+    /// The space between the view's edges and its content, for margin attributes and `layoutMarginsGuide`
+    /// (8 points on each side by default).
+    open var layoutMargins: UIEdgeInsets {
+        get { baseLayoutMargins }
+        set { baseLayoutMargins = newValue }
+    }
+    /// The margins by leading and trailing edge.
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { baseDirectionalLayoutMargins }
+        set { baseDirectionalLayoutMargins = newValue }
+    }
+    /// The part of the view not covered by the panel's bezel or rounded corners (a window's, from the board) or by
+    /// what view controllers add (`additionalSafeAreaInsets`): the superview's insets less what the view's frame
+    /// already keeps clear, plus its controller's.
+    open var safeAreaInsets: UIEdgeInsets { baseSafeAreaInsets }
+    /// How the view's content follows the layout direction; `.unspecified` by default.
+    open var semanticContentAttribute: UISemanticContentAttribute {
+        get { baseSemanticContentAttribute }
+        set { baseSemanticContentAttribute = newValue }
     }
 
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
