@@ -539,6 +539,23 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) package internal(set) var redrawnRect: CGRect?
     package func clearRedrawnRect() { redrawnRect = nil }
 
+    // MARK: Timing (CAMediaTiming; see CALayer+Timing.swift)
+
+    /// When the layer's own time starts, in its superlayer's time (Core Animation's layer `beginTime`).
+    open var beginTime: CFTimeInterval = 0 { didSet { timingChanged() } }
+    /// How fast the layer's time runs against its superlayer's: 0 pauses every animation in the subtree (the
+    /// pause-and-scrub idiom sets it with `timeOffset`), 2 runs them twice as fast.
+    open var speed: Float = 1 { didSet { timingChanged() } }
+    /// Added to the layer's time (with `speed` 0: the time the subtree's animations show).
+    open var timeOffset: CFTimeInterval = 0 { didSet { timingChanged() } }
+    /// Kept for `CAMediaTiming`; a layer's own duration, repeats and fill do not limit its animations here (Core
+    /// Animation's layers are active for ever by default, which is what apps rely on).
+    open var duration: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
     // MARK: Layout
 
     @exclusivity(unchecked) private var needsLayoutFlag = false

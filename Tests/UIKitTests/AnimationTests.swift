@@ -134,6 +134,47 @@ func shownView(_ frame: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100)) ->
         #expect(NSValue(point: CGPoint(x: 5, y: 6)).cgPointValue == CGPoint(x: 5, y: 6))
     }
 
+    /// The pause-and-scrub idiom as iOS code writes it: a layer's `speed` 0 and `timeOffset` freeze its animations,
+    /// `timeOffset` scrubs them, and `beginTime` resumes them where they stopped.
+    @Test func aLayersTimingPausesScrubsAndResumesItsAnimations() {
+        freshApp()
+        let layer = shownView().layer
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 2
+        layer.add(fade, forKey: "fade")
+        frames(0.5)
+        #expect(abs(layer.presentation()!.opacity - 0.25) < 0.01)
+        // Pause.
+        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.speed = 0
+        layer.timeOffset = pausedTime
+        frames(1.0)
+        #expect(abs(layer.presentation()!.opacity - 0.25) < 0.01, "paused")
+        #expect(!CAAnimationEngine.isAnimating, "a paused layer asks for no frames")
+        // Scrub to three quarters of the way.
+        layer.timeOffset = pausedTime + 1.0
+        frames(0.1)
+        #expect(abs(layer.presentation()!.opacity - 0.75) < 0.01, "scrubbed")
+        layer.timeOffset = pausedTime
+        // Resume where it was.
+        let paused = layer.timeOffset
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
+        frames(0.5)
+        #expect(abs(layer.presentation()!.opacity - 0.5) < 0.02, "resumed from a quarter, half a second on")
+        // Converting there and back is the identity; a sublayer's time follows its superlayer's.
+        let child = CALayer()
+        layer.addSublayer(child)
+        child.speed = 2
+        let now = CACurrentMediaTime()
+        #expect(abs(child.convertTime(child.convertTime(now, from: nil), to: nil) - now) < 1e-9)
+        #expect(abs(child.convertTime(1, from: layer) - 2) < 1e-9)
+    }
+
     @Test func keyframesGroupsAndSprings() {
         freshApp()
         let layer = shownView().layer

@@ -104,6 +104,24 @@ import Testing
         b.layoutIfNeeded()
         #expect(abs(b.imageView!.frame.maxX - 200) < 0.001)
         #expect(abs(b.titleLabel!.frame.maxX - 180) < 0.001)
+
+        // Sized to fit its title, then made taller with the content at the top or bottom: the title keeps the 6
+        // points UIKit's sizing gave it above and below (as iOS-validated button measurements show).
+        let plain = UIButton(type: .system)
+        plain.setTitle("Continue", for: .normal)
+        plain.sizeToFit()
+        #expect(plain.bounds.height == ceil(labelSize("Continue").height + 12))
+        plain.frame.size.height += 40
+        plain.contentVerticalAlignment = .top
+        plain.layoutIfNeeded()
+        #expect(abs(plain.titleLabel!.frame.minY - 6) < 0.001)
+        plain.contentVerticalAlignment = .bottom
+        plain.layoutIfNeeded()
+        #expect(abs(plain.titleLabel!.frame.maxY - (plain.bounds.height - 6)) < 0.001)
+        // Content insets replace that padding.
+        plain.contentEdgeInsets = UIEdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
+        plain.layoutIfNeeded()
+        #expect(abs(plain.titleLabel!.frame.maxY - (plain.bounds.height - 2)) < 0.001)
     }
 
     @Test func aSystemButtonFadesWhileTouchedAndSendsItsActionOnRelease() {

@@ -30,6 +30,10 @@ import Testing
 
     @Test func configurationsSizeWeighAndColour() {
         freshApp()
+        // Sized by a text style, as symbols beside text are.
+        let headline = UIImage.SymbolConfiguration(textStyle: .headline)
+        #expect(headline.pointSize == UIFont.preferredFont(forTextStyle: .headline).pointSize && headline.pointSize > 0)
+        #expect(UIImage.SymbolConfiguration(textStyle: .title1, scale: .large).scale == .large)
         let big = UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(pointSize: 34))!
         #expect(abs(big.size.width - (34 * 1.25).rounded()) < 0.01 && big.symbolConfiguration?.pointSize == 34)
         let large = UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(scale: .large))!

@@ -49,6 +49,26 @@ import VitrinePlatform
         return (window, field)
     }
 
+    /// "Tap outside to dismiss the keyboard": `endEditing(_:)` on a container resigns the field inside it, asking its
+    /// delegate unless forced.
+    @Test func endEditingResignsTheFieldInsideAskingItsDelegateUnlessForced() {
+        let (window, field) = scene()
+        let recorder = Recorder()
+        recorder.watch(field)
+        defer { recorder.stop() }
+        let other = UIView(frame: CGRect(x: 0, y: 300, width: 100, height: 100))
+        window.addSubview(other)
+        #expect(field.becomeFirstResponder())
+        #expect(other.endEditing(false), "nothing to resign outside the field's hierarchy")
+        #expect(field.isFirstResponder)
+        recorder.allowEnd = false
+        #expect(!window.endEditing(false))
+        #expect(field.isFirstResponder && recorder.log.last == "shouldEnd")
+        recorder.log = []
+        #expect(window.endEditing(true))
+        #expect(!field.isFirstResponder && !recorder.log.contains("shouldEnd") && recorder.log.contains("didEnd"))
+    }
+
     @Test func editingTellsTheDelegateTargetsAndNotificationsInOrder() {
         let (_, field) = scene()
         let r = Recorder()

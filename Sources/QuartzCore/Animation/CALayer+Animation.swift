@@ -44,7 +44,11 @@ package enum CAAnimationEngine {
 
     /// Whether any layer has an animation that is still running.
     package static var isAnimating: Bool {
-        animated.contains { $0.layer?.animationEntries.contains { !$0.animation.didStop } ?? false }
+        animated.contains { entry in
+            // (A paused layer's animations wait for its timing to change: they need no frames.)
+            guard let layer = entry.layer, !layer.isTimePaused else { return false }
+            return layer.animationEntries.contains { !$0.animation.didStop }
+        }
     }
 
     /// Advances animations to `time` (the frame's time): starts and stops them (delegates, completions), removes
@@ -57,6 +61,10 @@ package enum CAAnimationEngine {
         animated.removeAll { $0.layer == nil || $0.layer!.animationEntries.isEmpty }
         for entry in animated {
             guard let layer = entry.layer else { continue }
+            // In the layer's own time (CALayer+Timing.swift): the same as `time` unless the app changed a layer's
+            // timing. A paused layer shows one moment: no frames for it until its timing changes again.
+            let paused = layer.isTimePaused
+            let time = layer.localTime(fromGlobal: time)
             var changed = false
             for item in layer.animationEntries {
                 let anim = item.animation
@@ -64,7 +72,7 @@ package enum CAAnimationEngine {
                     anim.didStart = true
                     anim.delegate?.animationDidStart(anim)
                 }
-                if anim.didStop { continue }
+                if anim.didStop || paused { continue }
                 changed = true
                 if anim.hasEnded(at: time) {
                     if anim.isRemovedOnCompletion { layer.animationEntries.removeAll { $0.animation === anim } }
@@ -166,7 +174,7 @@ extension CALayer {
         let copy = anim.animationCopy()
         copy.trackers = anim.trackers
         anim.trackers = []
-        if copy.beginTime == 0 { copy.beginTime = CACurrentMediaTime() }
+        if copy.beginTime == 0 { copy.beginTime = localTime(fromGlobal: CACurrentMediaTime()) }
         if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
         if copy.timingFunction == nil, anim.timingFunction == nil, let f = CATransaction.animationTimingFunction() {
             copy.timingFunction = f
@@ -262,7 +270,7 @@ extension CALayer {
     func animatedValues(_ base: CALayerRenderValues) -> CALayerRenderValues {
         guard !animationEntries.isEmpty else { return base }
         var v = base
-        let now = CACurrentMediaTime()
+        let now = localTime(fromGlobal: CACurrentMediaTime())
         for entry in animationEntries { entry.animation.apply(to: &v, layer: self, at: now) }
         return v
     }

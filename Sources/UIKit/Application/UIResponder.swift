@@ -94,7 +94,7 @@ open class UIResponder: NSObject, AssociationOwner {
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard isFirstResponder else { return true }
-        guard canResignFirstResponder else { return false }
+        guard UIResponder.forcingResignation || canResignFirstResponder else { return false }
         UIResponder.currentFirstResponder = nil
         UIApplication.shared.textInput.firstResponderChanged(animated: true)
         return true
@@ -117,6 +117,8 @@ open class UIResponder: NSObject, AssociationOwner {
     /// The app's first responder (weak: a responder that goes away stops being first responder). A hidden view
     /// keeps the status and keeps getting the events aimed at it (seeds: "Hiding Views").
     static weak var currentFirstResponder: UIResponder?
+    /// Set while `UIView.endEditing(true)` makes the first responder resign without asking it (or its delegate).
+    static var forcingResignation = false
 }
 
 /// The unqualified name of an object's dynamic class (`UIView`, `MyCustomView`).

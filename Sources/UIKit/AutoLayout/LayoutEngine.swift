@@ -85,6 +85,9 @@ final class LayoutEngine {
     }
 
     static func activate(_ c: NSLayoutConstraint) {
+        if let refusal = c.refusal {
+            return LayoutEngine.log.error("NSLayoutConstraint: \(c.layoutDescription()) is not activated: \(refusal)")
+        }
         let views = c.allItems.compactMap(Self.view(of:))
         guard views.count == c.allItems.count, let first = views.first else {
             LayoutEngine.log.error("NSLayoutConstraint: an item of \(c.layoutDescription()) is gone; not activated")

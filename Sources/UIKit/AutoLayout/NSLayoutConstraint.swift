@@ -130,14 +130,20 @@ open class NSLayoutConstraint: NSObject {
         return items
     }
 
-    /// `view1.attr1 (relation) multiplier × view2.attr2 + c`. Invalid pairs stop the program with UIKit's messages.
+    /// `view1.attr1 (relation) multiplier × view2.attr2 + c`. A constraint UIKit refuses (a location against a size
+    /// or a constant, leading against left) is made but never takes part in layout: UIKit's message goes to the log
+    /// (UIKit raises an exception) and activating it does nothing. A horizontal location against a vertical one is
+    /// taken, as UIKit takes it.
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
                 attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
         let first = view1 as AnyObject, second = view2.map { $0 as AnyObject }
-        precondition(first is LayoutItem, "NSLayoutConstraint: the first item must be a view or a layout guide, got \(first)")
-        precondition(second == nil || second is LayoutItem,
-                     "NSLayoutConstraint: the second item must be a view or a layout guide, got \(second!)")
-        Self.validate(attr1, second, attr2, multiplier)
+        if !(first is LayoutItem) {
+            refusal = "the first item must be a view or a layout guide, got \(first)"
+        } else if let second, !(second is LayoutItem) {
+            refusal = "the second item must be a view or a layout guide, got \(second)"
+        } else {
+            refusal = Self.refusal(attr1, second, attr2, multiplier)
+        }
         firstItem = first
         firstAttribute = attr1
         self.relation = relation
@@ -146,11 +152,15 @@ open class NSLayoutConstraint: NSObject {
         self.multiplier = multiplier
         constant = c
         super.init()
+        if let refusal {
+            LayoutEngine.log.error("*** +[NSLayoutConstraint constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:]: \(refusal) — the constraint is not used")
+        }
     }
 
     /// An empty constraint (NSObject's initializer, which layout libraries' subclasses reach): no items and no
     /// attributes; activating it logs an error and does nothing.
     public override init() {
+        refusal = "an empty constraint (no items)"
         firstAttribute = .notAnAttribute
         relation = .equal
         secondAttribute = .notAnAttribute
@@ -163,6 +173,7 @@ open class NSLayoutConstraint: NSObject {
     /// constant, is one no app may make).
     init(unvalidatedItem first: AnyObject, attribute attr1: Attribute, toItem second: AnyObject?, attribute attr2: Attribute,
          multiplier: CGFloat, constant c: CGFloat) {
+        refusal = nil
         firstItem = first
         firstAttribute = attr1
         relation = .equal
@@ -185,21 +196,26 @@ open class NSLayoutConstraint: NSObject {
         secondOffset = second?.offset
     }
 
-    /// The rules UIKit enforces when a constraint is made.
-    private static func validate(_ a1: Attribute, _ second: AnyObject?, _ a2: Attribute, _ multiplier: CGFloat) {
-        let pairing = "*** +[NSLayoutConstraint constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:]: "
-        precondition(a1 != .notAnAttribute, pairing + "Invalid pairing of layout attributes")
+    /// Why UIKit refuses the constraint it was made as, if it does (it is then never activated).
+    let refusal: String?
+
+    /// UIKit's reason for refusing `a1 … a2 × multiplier` (its exception's message), or nil.
+    private static func refusal(_ a1: Attribute, _ second: AnyObject?, _ a2: Attribute, _ multiplier: CGFloat) -> String? {
+        if a1 == .notAnAttribute { return "Invalid pairing of layout attributes" }
         if second == nil || a2 == .notAnAttribute {
-            precondition(!a1.isLocation, pairing + "A constraint cannot be made that sets a location equal to a constant. Location attributes must be specified in pairs.")
-            return
+            return a1.isLocation ? "A constraint cannot be made that sets a location equal to a constant. Location attributes must be specified in pairs." : nil
         }
-        precondition(a1.isLocation == a2.isLocation, pairing + "Invalid pairing of layout attributes")
-        if a1.isLocation {
-            precondition(a1.isHorizontal == a2.isHorizontal, pairing + "Invalid pairing of layout attributes")
-            precondition(!(a1.isDirectional && a2.isAbsoluteHorizontal) && !(a1.isAbsoluteHorizontal && a2.isDirectional),
-                         pairing + "A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither.")
-            precondition(multiplier != 0, pairing + "A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs.")
+        if a1.isLocation != a2.isLocation { return "Invalid pairing of layout attributes" }
+        guard a1.isLocation else { return nil }
+        // (A horizontal location against a vertical one is not refused: layout libraries' suites, run on iOS, make
+        // them — `left` to another view's `top` — and UIKit takes them.)
+        if (a1.isDirectional && a2.isAbsoluteHorizontal) || (a1.isAbsoluteHorizontal && a2.isDirectional) {
+            return "A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither."
         }
+        if multiplier == 0 {
+            return "A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
+        }
+        return nil
     }
 
     /// Activates every constraint of `constraints` (faster than one by one on iOS; the same here).

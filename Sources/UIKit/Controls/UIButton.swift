@@ -337,17 +337,20 @@ open class UIButton: UIControl {
         default: x = content.minX + (content.width - total) / 2
         }
         if effectiveContentHorizontalAlignment == .fill { t.width = max(0, content.width - i.width) }
-        func y(_ height: CGFloat) -> CGFloat {
+        // With no content insets, UIKit keeps the 6 points its sizing puts above and below a title wherever the
+        // content is aligned (a button sized to fit, then made taller, keeps its title off the edge).
+        let titlePad: CGFloat = contentEdgeInsets == .zero && t.height > 0 ? min(6, max(0, (content.height - t.height) / 2)) : 0
+        func y(_ height: CGFloat, pad: CGFloat = 0) -> CGFloat {
             switch contentVerticalAlignment {
-            case .top, .fill: return content.minY
-            case .bottom: return content.maxY - height
+            case .top, .fill: return content.minY + pad
+            case .bottom: return content.maxY - height - pad
             case .center: return content.minY + (content.height - height) / 2
             }
         }
         let imageHeight = contentVerticalAlignment == .fill ? content.height : i.height
-        let titleHeight = contentVerticalAlignment == .fill ? content.height : t.height
+        let titleHeight = contentVerticalAlignment == .fill ? content.height - 2 * titlePad : t.height
         var imageRect = CGRect(x: x, y: y(imageHeight), width: i.width, height: imageHeight)
-        var titleRect = CGRect(x: x + i.width, y: y(titleHeight), width: t.width, height: titleHeight)
+        var titleRect = CGRect(x: x + i.width, y: y(titleHeight, pad: titlePad), width: t.width, height: titleHeight)
         if effectiveUserInterfaceLayoutDirection == .rightToLeft {
             titleRect.origin.x = x
             imageRect.origin.x = x + t.width

@@ -43,6 +43,11 @@ extension UIImage {
         /// The font's size (and its weight when it is a system font of a known weight).
         public convenience init(font: UIFont) { self.init(pointSize: font.pointSize) }
         public convenience init(font: UIFont, scale: Scale) { self.init(pointSize: font.pointSize); self.scale = scale }
+        /// The size of the text style's font (at the current content size), so that a symbol matches text beside it.
+        public convenience init(textStyle: UIFont.TextStyle) { self.init(font: .preferredFont(forTextStyle: textStyle)) }
+        public convenience init(textStyle: UIFont.TextStyle, scale: Scale) {
+            self.init(font: .preferredFont(forTextStyle: textStyle), scale: scale)
+        }
         public convenience init(hierarchicalColor: UIColor) { self.init(); self.hierarchicalColor = hierarchicalColor }
         public convenience init(paletteColors: [UIColor]) { self.init(); self.paletteColors = paletteColors }
 

@@ -48,8 +48,9 @@ open class UITableViewCell: UIView {
     private var systemImageView: UIImageView?
     private var configuredView: (any UIView & UIContentView)?
 
-    // The system labels and image are the cell's content until a content configuration replaces them: with one
-    // set, they are nil (as UIKit documents), and old code that reaches for them changes nothing on screen.
+    // The system labels and image are the cell's content until a content configuration replaces them: setting one
+    // resets them to nil (UIKit: "mutually exclusive with a content configuration"), and while it is set they are
+    // nil, so old code that reaches for them changes nothing on screen.
 
     /// The main text (the system styles); nil while the cell has a `contentConfiguration`.
     open var textLabel: UILabel? {
@@ -385,10 +386,12 @@ open class UITableViewCell: UIView {
             contentView.addSubview(view)
             configuredView = view
         }
-        // The system labels give way to the configuration.
-        systemTextLabel?.isHidden = true
-        systemDetailLabel?.isHidden = true
-        systemImageView?.isHidden = true
+        // The system labels give way to the configuration: reset to nil, as UIKit documents (they are made afresh,
+        // empty, if asked for once the configuration is gone).
+        for view in [systemTextLabel, systemDetailLabel, systemImageView] as [UIView?] { view?.removeFromSuperview() }
+        systemTextLabel = nil
+        systemDetailLabel = nil
+        systemImageView = nil
         setNeedsLayout()
         table?.cellContentChanged(self)
     }

@@ -101,8 +101,10 @@ open class UITableViewHeaderFooterView: UIView {
     private var label: UILabel?
     private var configuredView: (any UIView & UIContentView)?
 
-    /// The title (set from the data source's section titles).
+    /// The title (set from the data source's section titles); nil while the view has a `contentConfiguration`
+    /// (setting one resets it, as UIKit documents).
     open var textLabel: UILabel? {
+        guard contentConfiguration == nil else { return nil }
         if let label { return label }
         let l = UILabel()
         l.font = .systemFont(ofSize: 13)
@@ -122,7 +124,8 @@ open class UITableViewHeaderFooterView: UIView {
                 let v = c.makeContentView()
                 contentView.addSubview(v)
                 configuredView = v
-                label?.isHidden = true
+                label?.removeFromSuperview()
+                label = nil
             }
             setNeedsLayout()
         }

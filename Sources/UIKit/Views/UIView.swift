@@ -347,6 +347,17 @@ open class UIView: UIResponder {
     /// The view whose last baseline is this view's in Auto Layout (`lastBaselineAnchor`); see `forFirstBaselineLayout`.
     open var forLastBaselineLayout: UIView { self }
 
+    /// Makes the first responder in this view's hierarchy (the view or one of its subviews, such as a text field)
+    /// resign: the usual "tap outside to dismiss the keyboard". With `force`, it resigns without being asked
+    /// (`textFieldShouldEndEditing(_:)` is not consulted). Returns whether no first responder is left in the hierarchy.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard let responder = UIResponder.currentFirstResponder as? UIView, responder.isDescendant(of: self) else { return true }
+        UIResponder.forcingResignation = force
+        defer { UIResponder.forcingResignation = false }
+        return responder.resignFirstResponder()
+    }
+
     /// Draws the view's content into the current graphics context. The default draws nothing (and a view
     /// whose class does not override it gets no backing store).
     open func draw(_ rect: CGRect) { baseDrawReached = true }
