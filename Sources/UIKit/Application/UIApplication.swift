@@ -203,7 +203,7 @@ open class UIApplication: UIResponder {
 
     /// The time between frames: the panel's refresh, or 60 Hz headless.
     var frameInterval: Double {
-        if let refresh = (UIScreen.main.output as? any DisplayOutput)?.refreshRate { return 1 / refresh }
+        if let refresh = UIScreen.main.display?.refreshRate { return 1 / refresh }
         return 1.0 / 60
     }
 
@@ -244,7 +244,7 @@ open class UIApplication: UIResponder {
     /// On a panel, a completed flip is the display link's tick: a wanted frame is made at once instead of waiting
     /// for its timer (which stays as the fallback while no flips come, e.g. with the VT switched away).
     private func paceByFlips() {
-        guard !flipsPaceFrames, let display = UIScreen.main.output as? any DisplayOutput, display.refreshRate != nil else { return }
+        guard !flipsPaceFrames, let display = UIScreen.main.display, display.refreshRate != nil else { return }
         flipsPaceFrames = true
         display.addFlipObserver { [weak self] in
             guard let self, let timer = self.nextFrameTimer, timer.isValid else { return }

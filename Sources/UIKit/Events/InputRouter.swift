@@ -14,7 +14,7 @@ package final class InputRouter {
     /// The screen a device's touches land on; the main screen unless set (the board's `touch.screen`).
     package var screenForDevice: (InputDeviceInfo?) -> UIScreen = { _ in UIScreen.main }
     /// How the panel behind a screen is mounted (clockwise degrees); the KMS output's rotation by default.
-    package var panelRotation: (UIScreen) -> Int = { ($0.output as? any DisplayOutput)?.rotation ?? 0 }
+    package var panelRotation: (UIScreen) -> Int = { $0.display?.rotation ?? 0 }
     /// The keyboard layout keys go through; `nil` until a keyboard appears (then the board's layout, or "us").
     package var keyboardLayout: KeyboardLayout?
     /// The layout a keyboard gets when it appears (from the board).

@@ -33,7 +33,7 @@ enum InputSetup {
         }
         if let connector = board?.touchScreen {
             router.screenForDevice = { _ in
-                UIScreen.screens.first { ($0.output as? any DisplayOutput)?.connectorName == connector } ?? UIScreen.main
+                UIScreen.screens.first { $0.display?.connectorName == connector } ?? UIScreen.main
             }
         }
         if let path = settings.inputRecording {
@@ -53,7 +53,7 @@ enum InputSetup {
                     [weak router] event in router?.handle(event)
                 }
                 application.inputSeat = seat
-                (UIScreen.main.output as? any DisplayOutput)?.addActivityObserver { [weak seat, weak router] active in
+                UIScreen.main.display?.addActivityObserver { [weak seat, weak router] active in
                     if active {
                         seat?.resume()
                     } else {

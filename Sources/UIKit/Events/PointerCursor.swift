@@ -38,7 +38,7 @@ final class PointerCursor {
         self.screen = screen
         let id = ObjectIdentifier(screen)
         if !asked.contains(id) {
-            if let display = screen.output as? any DisplayOutput, display.isPhysical {
+            if let display = screen.display, display.isPhysical {
                 // Asked once the CRTC shows a frame (the legacy cursor calls need an active CRTC); drawn until then.
                 if display.flipCount > 0 {
                     asked.insert(id)

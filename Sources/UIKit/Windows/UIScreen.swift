@@ -59,6 +59,7 @@ open class UIScreen: NSObject {
         let output = HeadlessOutput(pixelWidth: Int(pixelSize.width.rounded()), pixelHeight: Int(pixelSize.height.rounded()))
         self.output = output
         headlessOutput = output
+        display = output
         compositor = Compositor(output: output, scale: scale)
     }
 
@@ -72,6 +73,7 @@ open class UIScreen: NSObject {
         isHeadless = false
         self.output = output
         headlessOutput = output as? HeadlessOutput
+        display = output as? any DisplayOutput
         compositor = Compositor(output: output, scale: scale)
     }
 
@@ -79,6 +81,9 @@ open class UIScreen: NSObject {
     public let output: any FrameOutput
     /// The in-memory output of a headless screen.
     public let headlessOutput: HeadlessOutput?
+    /// `output` as a display (refresh, flips, rotation, VT switches), when it is one: looked up once (a protocol
+    /// cast costs hundreds of instructions, and the frame timer and every touch asked for it).
+    package let display: (any DisplayOutput)?
     /// Puts the windows' layer trees on `output`, redrawing only damage.
     package let compositor: Compositor
     /// Backlight and blanking (UIScreen+Power.swift).
