@@ -60,13 +60,6 @@ phase "pixel kernels" bash Tools/aarch64/check-pixel-kernels.sh
 # The Swift 5 client's suite has no set-up of any kind, as an app's test bundle: it runs in a process of its own,
 # where no other test has made the application first (the others start headless apps on manual clocks).
 phase "Swift 5 client tests" swift test --skip-build --filter Swift5ClientTests
-# The suite built for AArch64 (and the AArch64 board's programs), from now on in the background at a low priority: it
-# is the run's longest piece of work and gets only what the builds, tests and guests below leave idle, so started
-# here it ends sooner than after the board's preparation (a run measured 1797 s with it in the chain below).
-if [ "$aarch64" = 1 ]; then
-  phase_wait "aarch64 toolchain"
-  phase_start "aarch64 build" nice -n 15 bash Tools/aarch64/test.sh --build-only
-fi
 # The unit tests (one core: most run on the main actor) beside the static release build (which has the other).
 # One test at a time: the tests share one application, and Swift Testing lets other tests run between a suite's
 # `init` (which makes a fresh app) and its test, so a parallel run could hand a test another test's screen (once
@@ -78,12 +71,16 @@ phase_start "unit tests" env SHOWCASE_SHOTS="$PWD/out/tour-headless" swift test 
 phase "static release build" quiet_build swift build -c release --static-swift-stdlib --scratch-path .build/static
 phase_wait "unit tests"
 
-# The app template (a package of its own, built into this checkout's builds) and the API documentation beside the
-# virtual board (and the AArch64 build, still going); the board's guests run the static build. Niced below the board's own
+# The app template (a package of its own, built into this checkout's builds), the API documentation and the suite
+# built for AArch64, beside the virtual board; the board's guests run the static build. Niced below the board's own
 # untimed guests (8): the guests wait on clocks and the app, and these fill that idle time without slowing a guest
 # (a chain at the guests' niceness once made a timed guest run out of time on a slower machine).
 export VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static"
 chain=("template" "nice -n 15 bash Tools/test-template.sh" "docs" "nice -n 15 bash Tools/docs.sh")
+if [ "$aarch64" = 1 ]; then
+  phase_wait "aarch64 toolchain"
+  chain+=("aarch64 build" "nice -n 15 bash Tools/aarch64/test.sh --build-only")
+fi
 phase_chain_start "${chain[@]}"
 if [ "$board" = 1 ]; then
   phase_wait "board preparation"
@@ -96,7 +93,6 @@ phase_chain_wait
 # some of them wait on the run loop's clock, which a starved process would miss. Beside them, the AArch64 virtual
 # board's panel checks (a guest that measures no time) with the same build's programs.
 if [ "$aarch64" = 1 ]; then
-  phase_wait "aarch64 build"
   phase_start "aarch64 tests" bash Tools/aarch64/test.sh --skip-build
   if [ "$board" = 1 ]; then
     phase "aarch64 board" python3 Tools/virtual-board/run-tests.py --only aarch64 --bin "$PWD/.build/static/release" \
