@@ -16,7 +16,7 @@ extension UIApplication {
             log.info("told systemd the app is ready")
         }
         // On the panel the first frame is on screen when its flip completes; elsewhere when it is presented.
-        if let display = UIScreen.main.output as? any DisplayOutput, display.refreshRate != nil {
+        if let display = UIScreen.main.display, display.refreshRate != nil {
             display.addFlipObserver { sayReady() }
         } else {
             addFrameObserver { _ in sayReady() }

@@ -65,7 +65,7 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         return 69 // EX_UNAVAILABLE: a supervisor may restart us
     }
     // Input from the panel's devices (a headless screen has none; `VITRINE_INPUT_REPLAY` works anywhere).
-    let display = UIScreen.main.output as? any DisplayOutput
+    let display = UIScreen.main.display
     let onPanel = display?.isPhysical ?? false
     if onPanel || VitrineSettings.current.inputReplay != nil {
         InputSetup.start(application, board: onPanel ? DisplaySelection.selectedBoard : nil,
