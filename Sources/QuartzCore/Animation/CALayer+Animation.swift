@@ -57,6 +57,8 @@ package enum CAAnimationEngine {
     @discardableResult
     package static func tick(at time: Double) -> Bool {
         frameTime = time
+        // (An idle frame stops here: `removeAll(where:)` on the empty array would make a new one.)
+        guard !animated.isEmpty else { return false }
         var running = false
         animated.removeAll { $0.layer == nil || $0.layer!.animationEntries.isEmpty }
         for entry in animated {

@@ -292,8 +292,8 @@ open class UIApplication: UIResponder {
         var didWork = false
         for _ in 0..<8 {
             var pending = false
-            for entry in windowEntries {
-                guard let window = entry.window, window.needsLayoutFlag || window.subtreeNeedsLayout else { continue }
+            for i in windowEntries.indices {
+                guard let window = windowEntries[i].window, window.needsLayoutFlag || window.subtreeNeedsLayout else { continue }
                 window.layoutSubtreeIfNeeded()
                 pending = true
             }
@@ -303,16 +303,19 @@ open class UIApplication: UIResponder {
         // Layers taken out of the trees that nothing holds any more go before the display pass: their stores are
         // reused by the views put in their place.
         if !CALayer.detached.isEmpty { Compositor.releaseUnheldDetachedLayers() }
-        for entry in windowEntries {
-            guard let window = entry.window, !window.isHidden else { continue }
+        for i in windowEntries.indices {
+            guard let window = windowEntries[i].window, !window.isHidden else { continue }
             if window.layer.displaySubtreeIfNeeded() > 0 { didWork = true }
         }
         // Composite: every window of the screen, back to front; damage only. An idle turn stops here, before
         // sorting windows.
-        let changed = windowEntries.contains { entry in
-            guard let w = entry.window else { return false }
-            return w.screen.compositor.needsComposite(w.layer)
-        } || !vacatedScreens.isEmpty || pointerCursor.needsComposite
+        // (A loop, not `contains`: a main-actor closure handed to the standard library is checked for its actor on
+        // every call.)
+        var changed = !vacatedScreens.isEmpty || pointerCursor.needsComposite
+        for i in windowEntries.indices where !changed {
+            guard let w = windowEntries[i].window else { continue }
+            changed = w.screen.compositor.needsComposite(w.layer)
+        }
         guard changed || didWork else { return }
         // The windows back to front and their screens, in buffers kept from frame to frame (no allocation).
         var ordered = frameWindows, screens = frameScreens
