@@ -2,8 +2,8 @@
 # Builds the API documentation with DocC (swift-docc-plugin): UIKit, QuartzCore and CoreGraphics in one archive,
 # with UIKit's articles (Sources/UIKit/UIKit.docc: your first app, porting, testing, each toolkit area, the panel
 # and fbrun, AArch64, the project's tests, figures; and the architecture and boards, made from ARCHITECTURE.md and
-# Board/README.md by Tools/docs/articles.py), for static hosting in out/docs; then checks that every top-level public
-# symbol is Apple's name or a Vitrine addition listed in Tools/docs/vitrine-api.txt (Tools/docs/public-api.py).
+# Board/README.md by Tools/docs/articles.py), for static hosting in out/docs; then checks that every public symbol and
+# member is Apple's (by prefix; Tools/docs/apple-members.txt) or a documented Vitrine addition (Tools/docs/public-api.py).
 # Usage: Tools/docs.sh [--serve [PORT]]   --serve: then serve it at http://localhost:PORT/documentation/uikit
 # (DocC's pages load their content with JavaScript, so they need a web server, not file:// URLs).
 set -euo pipefail

@@ -79,13 +79,13 @@ public final class CADisplayLink: NSObject {
 
     @exclusivity(unchecked) private static var links: [CADisplayLink] = []
     /// Asks for frames (installed by the application: a link was added or unpaused).
-    public static var wake: (@MainActor () -> Void)?
+    package static var wake: (@MainActor () -> Void)?
 
     /// Whether any link wants frames.
-    public static var isActive: Bool { links.contains { !$0.isPaused } }
+    package static var isActive: Bool { links.contains { !$0.isPaused } }
 
     /// Calls every unpaused link for the frame at `time`, shown at `target` (`interval` between frames).
-    public static func fire(time: CFTimeInterval, target: CFTimeInterval, interval: CFTimeInterval) {
+    package static func fire(time: CFTimeInterval, target: CFTimeInterval, interval: CFTimeInterval) {
         for link in links where !link.isPaused {
             let wanted = link.preferredFramesPerSecond > 0 ? link.preferredFramesPerSecond
                 : Int(link.preferredFrameRateRange.preferred ?? 0)

@@ -26,7 +26,7 @@ extension CALayer {
     /// The display pass for this subtree: redraws every layer whose content is invalid, parents before
     /// children, skipping hidden subtrees (they are redrawn when shown). Returns how many layers drew.
     @discardableResult
-    public func displaySubtreeIfNeeded() -> Int {
+    package func displaySubtreeIfNeeded() -> Int {
         guard needsDisplay() || subtreeNeedsDisplay, !isHidden else { return 0 }
         var drawn = 0
         if needsDisplay() { display(); drawn += 1 }
@@ -47,7 +47,7 @@ extension CALayer {
     /// Redraws the invalid region into the backing store through `draw(in:)` (what `display()` does when the
     /// delegate does not display the layer itself). A layer that draws nothing — no delegate drawing, and a
     /// class whose `draw(in:)` is not overridden — gets no backing store.
-    public func displayIntoBackingStore() {
+    package func displayIntoBackingStore() {
         let dirty = invalidRect ?? bounds
         guard wantsBackingStore else { dropBackingStore(); return }
         let scale = contentsScale
@@ -176,5 +176,15 @@ extension CALayer {
         guard delegate == nil else { return }
         let key = ObjectIdentifier(type(of: self))
         if CALayer.classDraws[key] == nil { CALayer.classDraws[key] = !baseDrawReached || ctx.hasInk }
+    }
+}
+
+extension CALayer {
+    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, as the compositor
+    /// shows them: backgrounds, cached content placed by `contentsGravity` (stretched by `contentsCenter`),
+    /// borders, corner radii, masking, opacity — the one painter the screen uses too. Content that was never
+    /// displayed is not drawn (call `displayIfNeeded()` first, as Core Animation expects).
+    public func render(in ctx: CGContext) {
+        ctx.withCairo { cr in Painter.render(self, cr) }
     }
 }

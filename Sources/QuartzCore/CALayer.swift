@@ -252,7 +252,7 @@ open class CALayer: NSObject, AssociationOwner {
 
     /// The bounds size that gives a frame of `size` under `t`: the size itself without a transform, divided by
     /// the scale under a scale (or 90°-turned scale) transform, `current` under any other.
-    nonisolated public static func boundsSize(forFrameSize size: CGSize, transform t: CGAffineTransform, current: CGSize) -> CGSize {
+    nonisolated package static func boundsSize(forFrameSize size: CGSize, transform t: CGAffineTransform, current: CGSize) -> CGSize {
         if t.isIdentity { return size }
         if t.b == 0, t.c == 0, t.a != 0, t.d != 0 { return CGSize(width: size.width / abs(t.a), height: size.height / abs(t.d)) }
         if t.a == 0, t.d == 0, t.b != 0, t.c != 0 { return CGSize(width: size.height / abs(t.b), height: size.width / abs(t.c)) }
@@ -260,7 +260,7 @@ open class CALayer: NSObject, AssociationOwner {
     }
 
     /// The map from this layer's coordinates to its superlayer's.
-    public func transformToSuperlayer() -> CGAffineTransform {
+    package func transformToSuperlayer() -> CGAffineTransform {
         CALayer.superlayerTransform(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: affineTransform())
     }
 
@@ -394,7 +394,7 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) open var clearsContextBeforeDrawing = true
 
     /// The content region waiting to be redrawn.
-    @exclusivity(unchecked) public internal(set) var invalidRect: CGRect?
+    @exclusivity(unchecked) package internal(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only
     /// touch the invalid part).
     var backingStore: CGContext? {
@@ -445,7 +445,7 @@ open class CALayer: NSObject, AssociationOwner {
     }
 
     /// Some layer below this one has invalid content: the display pass descends only into flagged subtrees.
-    @exclusivity(unchecked) public internal(set) var subtreeNeedsDisplay = false
+    @exclusivity(unchecked) package internal(set) var subtreeNeedsDisplay = false
     /// The sublayers that have invalid content or such layers below them, in the order they were marked: the display
     /// pass visits these, not every sublayer (a changed label among a screenful of views costs its own way down).
     /// Entries whose layer has since moved elsewhere are skipped.
@@ -594,39 +594,4 @@ open class CALayer: NSObject, AssociationOwner {
         storedSublayers = copies
         for c in copies { c.superlayerLink = self }
     }
-}
-
-extension Array where Element: AnyObject {
-    /// The index of `object` itself (identity, not equality), searching from both ends at once: the newest
-    /// and oldest elements — the ones views and layers usually remove — are found in O(1). Compares identities
-    /// without retaining each element.
-    @_spi(VitrineInternals)
-    public func indexOfIdentical(_ object: Element) -> Int? {
-        let target = ObjectIdentifier(object)
-        return withUnsafeBufferPointer { buf -> Int? in
-            var lo = 0, hi = buf.count - 1
-            while lo <= hi {
-                if ObjectIdentifier(buf[hi]) == target { return hi }
-                if ObjectIdentifier(buf[lo]) == target { return lo }
-                lo += 1; hi -= 1
-            }
-            return nil
-        }
-    }
-}
-
-extension CALayer {
-    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, as the compositor
-    /// shows them: backgrounds, cached content placed by `contentsGravity` (stretched by `contentsCenter`),
-    /// borders, corner radii, masking, opacity — the one painter the screen uses too. Content that was never
-    /// displayed is not drawn (call `displayIfNeeded()` first, as Core Animation expects).
-    public func render(in ctx: CGContext) {
-        ctx.withCairo { cr in Painter.render(self, cr) }
-    }
-}
-
-/// A weak reference to a layer (lists of layers that must not keep them alive).
-@_spi(VitrineInternals) public struct WeakLayerReference {
-    public weak var layer: CALayer?
-    public init(layer: CALayer?) { self.layer = layer }
 }

@@ -53,7 +53,7 @@ public enum CATransaction {
 
     /// Ends the implicit transaction of the turn (the frame's commit): its completion block can run once its
     /// animations stop, and its settings are forgotten.
-    public static func commitImplicit() {
+    package static func commitImplicit() {
         let frame = frames[0]
         frames[0] = Frame()
         frame.tracker?.close()

@@ -306,7 +306,7 @@ extension CALayer {
     }
 
     /// Whether Core Animation animates the property `key` (`position`, `opacity`, `transform.scale`, …).
-    public static func isAnimatable(key: String) -> Bool { LayerKeyPath.isAnimatable(key) }
+    package static func isAnimatable(key: String) -> Bool { LayerKeyPath.isAnimatable(key) }
 
     // MARK: Implicit animations (actions)
 

@@ -58,14 +58,14 @@ extension UIView: CALayerHost {
     /// Whether the view's class draws content of its own (it has drawn and `draw(_:)` is overridden).
     var drawsOwnContent: Bool { classDrawsContent[ObjectIdentifier(type(of: self))] ?? false }
 
-    public func layerWantsBackingStore(_ layer: CALayer) -> Bool {
+    package func layerWantsBackingStore(_ layer: CALayer) -> Bool {
         classDrawsContent[ObjectIdentifier(type(of: self))] ?? true
     }
 
     // The layer's layout is the view's (UIKit: `layoutSublayers(of:)` runs `layoutSubviews()`).
-    public func layerNeedsLayout(_ layer: CALayer) { setNeedsLayout() }
-    public func layerLayoutIsPending(_ layer: CALayer) -> Bool { needsLayoutFlag }
-    public func layoutLayerIfNeeded(_ layer: CALayer) { layoutIfNeeded() }
+    package func layerNeedsLayout(_ layer: CALayer) { setNeedsLayout() }
+    package func layerLayoutIsPending(_ layer: CALayer) -> Bool { needsLayoutFlag }
+    package func layoutLayerIfNeeded(_ layer: CALayer) { layoutIfNeeded() }
     public func layoutSublayers(of layer: CALayer) { layoutIfNeeded() }
 
     /// Puts `view`'s layer among this view's sublayers in the order its sibling order implies: just below the
