@@ -25,6 +25,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let ascender: CGFloat, descender: CGFloat, lineGap: CGFloat
     /// Cap height and x-height in ems (0 when the font does not say).
     public let capHeight: CGFloat, xHeight: CGFloat
+    /// Where an underline goes (negative: below the baseline) and how thick it is, in ems (the font's `post` table).
+    public let underlinePosition: CGFloat, underlineThickness: CGFloat
+    /// Where a strikethrough goes (above the baseline) and how thick it is, in ems (the font's `OS/2` table).
+    public let strikethroughPosition: CGFloat, strikethroughThickness: CGFloat
 
     /// Whether the face has colour glyphs (emoji): cairo draws those as colour images, not through coverage masks.
     public let hasColorGlyphs: Bool
@@ -94,6 +98,16 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         capHeight = CGFloat(cap) / em
         xHeight = CGFloat(x) / em
+        // Fonts without these tables get what most text faces have: a line a twentieth of an em thick, a tenth of an
+        // em under the baseline, or through the middle of the lower case.
+        func metric(_ tag: hb_ot_metrics_tag_t, _ fallback: CGFloat) -> CGFloat {
+            var v: hb_position_t = 0
+            return hb_ot_metrics_get_position(font, tag, &v) != 0 && v != 0 ? CGFloat(v) / em : fallback
+        }
+        underlineThickness = Swift.abs(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE, 0.05))
+        underlinePosition = metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET, -0.1)
+        strikethroughThickness = Swift.abs(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, 0.05))
+        strikethroughPosition = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, (xHeight > 0 ? xHeight : 0.5) / 2)
         // Outlines unhinted (layout is resolution-independent, positions come from HarfBuzz); colour glyphs
         // (emoji) in colour.
         cairoFace = cairo_ft_font_face_create_for_ft_face(face, Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR))

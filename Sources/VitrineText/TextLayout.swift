@@ -160,6 +160,10 @@ public final class TextLayout {
         // would write; it records their ink itself); else cairo draws them, with the context's shadow if it has one
         // (and colour glyphs, which are images rather than coverage). Each run's glyphs are placed in a temporary
         // buffer as they are drawn: nothing is allocated.
+        // Backgrounds under the glyphs, underlines and strikethroughs over them (TextLayout+Decorations.swift).
+        let decorated = isDecorated
+        if decorated { drawBackgrounds(in: context, at: origin, box: box) }
+        defer { if decorated { drawDecorationLines(in: context, at: origin, box: box) } }
         let direct = lines.allSatisfy { line in
             line.runs.allSatisfy { $0.glyphs.isEmpty || (!$0.face.hasColorGlyphs && context.canDrawGlyphs(size: $0.style.font.size)) }
         }
@@ -212,20 +216,11 @@ public final class TextLayout {
     /// empty) to `body` in a temporary buffer.
     private func forEachPlacedRun(_ line: TextLine, origin: CGPoint, box: CGFloat,
                                   _ body: (UnsafeBufferPointer<cairo_glyph_t>, TextLine.Run) -> Void) {
-        var alignment = paragraph.alignment
-        if alignment == .natural { alignment = line.isRTLParagraph ? .right : .left }
-        var extraPerSpace: CGFloat = 0
-        var x = origin.x
-        switch alignment {
-        case .center: x += (box - line.width) / 2
-        case .right: x += box - line.width
-        case .justified:
-            if !line.isLastOfParagraph, line.spaceCount > 0, box > line.width { extraPerSpace = (box - line.width) / CGFloat(line.spaceCount) }
-            if line.isRTLParagraph && extraPerSpace == 0 { x += box - line.width }
-        default: break
-        }
-        let y = origin.y + line.baseline
+        let (start, extraPerSpace) = placement(line, box: box)
+        var x = origin.x + start
         for run in line.runs where !run.glyphs.isEmpty {
+            // (A run's baseline offset raises its glyphs: UIKit's `.baselineOffset`.)
+            let y = origin.y + line.baseline - run.style.baselineOffset
             withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphs.count) { buffer in
                 for (i, g) in run.glyphs.enumerated() {
                     buffer.initializeElement(at: i, to: cairo_glyph_t(index: UInt(g.glyph), x: Double(x + g.offsetX), y: Double(y - g.offsetY)))
@@ -237,7 +232,24 @@ public final class TextLayout {
         }
     }
 
-    private func isSpaceGlyph(_ g: ShapedGlyph, _ run: TextLine.Run) -> Bool {
+    /// Where `line` starts in a box `box` wide (its alignment) and the space added to each of its spaces (justified).
+    func placement(_ line: TextLine, box: CGFloat) -> (start: CGFloat, extraPerSpace: CGFloat) {
+        var alignment = paragraph.alignment
+        if alignment == .natural { alignment = line.isRTLParagraph ? .right : .left }
+        var extraPerSpace: CGFloat = 0
+        var x: CGFloat = 0
+        switch alignment {
+        case .center: x += (box - line.width) / 2
+        case .right: x += box - line.width
+        case .justified:
+            if !line.isLastOfParagraph, line.spaceCount > 0, box > line.width { extraPerSpace = (box - line.width) / CGFloat(line.spaceCount) }
+            if line.isRTLParagraph && extraPerSpace == 0 { x += box - line.width }
+        default: break
+        }
+        return (x, extraPerSpace)
+    }
+
+    func isSpaceGlyph(_ g: ShapedGlyph, _ run: TextLine.Run) -> Bool {
         var space: UInt32 = 0
         return hb_font_get_nominal_glyph(run.face.hbFont, 0x20, &space) != 0 && g.glyph == space
     }

@@ -27,11 +27,49 @@ public struct TextStyle: @unchecked Sendable {
     /// Extra space after each character, in points; `nil` leaves the font's own kerning alone, `0` turns it off
     /// (UIKit's `.kern` attribute).
     public var kern: CGFloat?
+    /// A fill behind the run's glyphs, the line's height tall (UIKit's `.backgroundColor` attribute).
+    public var backgroundColor: CGColor?
+    /// A line under the run (`.underlineStyle`, `.underlineColor`).
+    public var underline: TextDecoration?
+    /// A line through the run (`.strikethroughStyle`, `.strikethroughColor`).
+    public var strikethrough: TextDecoration?
+    /// Points the run's glyphs are raised above the baseline (negative: lowered) (`.baselineOffset`).
+    public var baselineOffset: CGFloat = 0
 
     public init(font: TextFont, color: CGColor = .black, kern: CGFloat? = nil) {
         self.font = font
         self.color = color
         self.kern = kern
+    }
+
+    /// Whether the style draws anything beside its glyphs (a background or a line), or moves them off the baseline.
+    public var isDecorated: Bool {
+        backgroundColor != nil || underline != nil || strikethrough != nil || baselineOffset != 0
+    }
+}
+
+/// A line drawn along a run of text: UIKit's underline and strikethrough styles (`NSUnderlineStyle`).
+public struct TextDecoration: @unchecked Sendable {
+    /// Dashes along the line, in multiples of its thickness (UIKit's dot, dash, dash-dot and dash-dot-dot patterns).
+    public enum Pattern: Sendable { case solid, dot, dash, dashDot, dashDotDot }
+
+    /// Twice the font's line thickness (`.thick`).
+    public var isThick: Bool
+    /// Two thin lines (`.double`).
+    public var isDouble: Bool
+    public var pattern: Pattern
+    /// Only under the words, not the spaces between them (`.byWord`).
+    public var byWord: Bool
+    /// The line's colour; the run's text colour when `nil`.
+    public var color: CGColor?
+
+    public init(isThick: Bool = false, isDouble: Bool = false, pattern: Pattern = .solid, byWord: Bool = false,
+                color: CGColor? = nil) {
+        self.isThick = isThick
+        self.isDouble = isDouble
+        self.pattern = pattern
+        self.byWord = byWord
+        self.color = color
     }
 }
 

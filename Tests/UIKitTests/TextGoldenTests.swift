@@ -1,5 +1,6 @@
 // Golden images for text: Latin with kerning and ligatures, combining marks, Arabic and Hebrew (right to left,
-// mixed with Latin), Devanagari, CJK, emoji fallback; labels' alignment, wrapping and truncation.
+// mixed with Latin), Devanagari, CJK, emoji fallback; labels' alignment, wrapping and truncation; the attributes
+// labels draw beside the glyphs (underlines, strikethroughs, backgrounds, baseline offsets).
 import Testing
 @testable import UIKit
 
@@ -80,5 +81,33 @@ import Testing
             y += l.frame.height + 4
         }
         assertGolden(snapshot(root, scale: scale), "labels@\(Int(scale))x", allowedPixels: 40)
+    }
+
+    /// UIKit's decoration attributes in labels: each line of the golden is one of them, in a run among plain text.
+    @Test(arguments: scales) func labelsDrawUnderlinesStrikethroughsBackgroundsAndOffsets(scale: CGFloat) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 236))
+        root.backgroundColor = .white
+        func line(_ attributes: [NSAttributedString.Key: Any], _ words: String = "decorated words") -> NSAttributedString {
+            let text = NSMutableAttributedString(string: "Plain \(words) end", attributes: [.font: UIFont.systemFont(ofSize: 15)])
+            text.addAttributes(attributes, range: NSRange(location: 6, length: words.utf16.count))
+            return text
+        }
+        let texts: [NSAttributedString] = [
+            line([.underlineStyle: NSUnderlineStyle.single.rawValue]),
+            line([.underlineStyle: NSUnderlineStyle.thick.rawValue, .underlineColor: UIColor.red]),
+            line([.underlineStyle: NSUnderlineStyle.double.rawValue]),
+            line([.underlineStyle: NSUnderlineStyle([.single, .patternDash]).rawValue]),
+            line([.underlineStyle: NSUnderlineStyle([.single, .byWord]).rawValue]),
+            line([.strikethroughStyle: NSUnderlineStyle.single.rawValue, .strikethroughColor: UIColor.blue]),
+            line([.backgroundColor: UIColor.yellow]),
+            line([.baselineOffset: 5], "raised"),
+            line([.baselineOffset: -3, .underlineStyle: 1, .foregroundColor: UIColor.systemGreen], "lowered"),
+        ]
+        for (i, text) in texts.enumerated() {
+            let label = UILabel(frame: CGRect(x: 6, y: 6 + CGFloat(i) * 25, width: 288, height: 22))
+            label.attributedText = text
+            root.addSubview(label)
+        }
+        assertGolden(snapshot(root, scale: scale), "text-decorations@\(Int(scale))x", allowedPixels: 40)
     }
 }

@@ -12,9 +12,14 @@ enum TextStyling {
     static func style(_ attrs: [NSAttributedString.Key: Any]?) -> TextStyle {
         let font = (attrs?[.font] as? UIFont) ?? defaultFont
         let color = (attrs?[.foregroundColor] as? UIColor)?.cgColor ?? .black
-        let kern = (attrs?[.kern] as? CGFloat) ?? (attrs?[.kern] as? Double).map { CGFloat($0) }
-            ?? (attrs?[.kern] as? Int).map { CGFloat($0) } ?? (attrs?[.kern] as? NSNumber).map { CGFloat($0.doubleValue) }
-        return TextStyle(font: font.textFont, color: color, kern: kern)
+        var style = TextStyle(font: font.textFont, color: color, kern: points(attrs?[.kern]))
+        guard let attrs else { return style }
+        // The decorations (NSUnderlineStyle.swift).
+        style.backgroundColor = (attrs[.backgroundColor] as? UIColor)?.cgColor
+        style.underline = decoration(attrs[.underlineStyle], color: attrs[.underlineColor])
+        style.strikethrough = decoration(attrs[.strikethroughStyle], color: attrs[.strikethroughColor])
+        style.baselineOffset = points(attrs[.baselineOffset]) ?? 0
+        return style
     }
 
     static func paragraph(_ attrs: [NSAttributedString.Key: Any]?) -> TextParagraphStyle {
@@ -74,6 +79,10 @@ public enum TextLayoutCache {
 
     static func layout(_ string: String, _ attrs: [NSAttributedString.Key: Any]?, width: CGFloat? = nil, lines: Int = 0) -> TextLayout {
         let style = TextStyling.style(attrs), paragraph = TextStyling.paragraph(attrs)
+        // (The key holds no decorations: decorated text is laid out each time, it is rare.)
+        guard !style.isDecorated else {
+            return TextLayout(StyledText(string, style: style), paragraph: paragraph, width: width, maximumLines: lines)
+        }
         let c = style.color
         let key = Key(string: string, face: ObjectIdentifier(style.font.face), size: style.font.size,
                       color: [c.red, c.green, c.blue, c.alpha], kern: style.kern, alignment: paragraph.alignment.rawValue,
