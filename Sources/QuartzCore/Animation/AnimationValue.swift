@@ -10,6 +10,8 @@ enum AnimationValue: Equatable {
     case rect(CGRect)
     case transform(CATransform3D)
     case color(CGColor?)
+    /// A list of values (a gradient layer's `colors` and `locations`): element by element when the counts match.
+    indirect case array([AnimationValue])
 
     /// The value an animation property holds (`0.5`, `CGPoint`, `CATransform3DMakeScale(...)`, `CGColor`,
     /// `CGAffineTransform`), or `nil` for something that does not animate.
@@ -30,6 +32,14 @@ enum AnimationValue: Equatable {
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
         case let v as AnimationValue: self = v
+        case let v as [Any]:
+            var elements: [AnimationValue] = []
+            elements.reserveCapacity(v.count)
+            for e in v {
+                guard let element = AnimationValue(e) else { return nil }
+                elements.append(element)
+            }
+            self = .array(elements)
         default: return nil
         }
     }
@@ -71,6 +81,7 @@ enum AnimationValue: Equatable {
         case let .rect(v): return v
         case let .transform(v): return v
         case let .color(v): return v
+        case let .array(v): return v.map { $0.publicValue as Any }
         }
     }
 
@@ -95,6 +106,8 @@ enum AnimationValue: Equatable {
             guard alpha > 0 else { return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0)) }
             return .color(CGColor(red: mix(ca.0 * ca.3, cb.0 * cb.3) / alpha, green: mix(ca.1 * ca.3, cb.1 * cb.3) / alpha,
                                   blue: mix(ca.2 * ca.3, cb.2 * cb.3) / alpha, alpha: alpha))
+        case let (.array(a), .array(b)) where a.count == b.count:
+            return .array(zip(a, b).map { $0.interpolated(to: $1, t) })
         default:
             return t < 0.5 ? self : other
         }
@@ -109,6 +122,7 @@ enum AnimationValue: Equatable {
         case let (.rect(a), .rect(b)):
             return .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY, width: a.width + b.width, height: a.height + b.height))
         case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
+        case let (.array(a), .array(b)) where a.count == b.count: return .array(zip(a, b).map { $0.adding($1) })
         default: return other
         }
     }

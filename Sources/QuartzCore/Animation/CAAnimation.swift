@@ -160,6 +160,10 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying, AssociationOwner {
     /// Applies the animation at `time` to `values` (subclasses do the work).
     func apply(to values: inout CALayerRenderValues, layer: CALayer, at time: CFTimeInterval) {}
 
+    /// The value this animation gives a layer's own content property `key` at `time` (a gradient layer's colours),
+    /// over `model`; `nil` when it does not animate `key` then.
+    func contentValue(forKey key: String, model: AnimationValue, at time: CFTimeInterval) -> AnimationValue? { nil }
+
     /// Whether the animation has run its course at `time`: past its end, or (running backwards) back at its start.
     func hasEnded(at time: CFTimeInterval) -> Bool {
         let local = (time - beginTime) * Double(speed) + timeOffset
@@ -213,6 +217,15 @@ open class CAPropertyAnimation: CAAnimation {
         }
         if isAdditive { v = model.adding(v) }
         LayerKeyPath.set(keyPath, v, in: &values)
+    }
+
+    override func contentValue(forKey key: String, model: AnimationValue, at time: CFTimeInterval) -> AnimationValue? {
+        guard keyPath == key, let sample = sample(at: time),
+              var v = value(at: sample.fraction, iteration: sample.iteration, model: model) else { return nil }
+        if isCumulative && sample.iteration > 0, let delta = cycleDelta(model: model) {
+            for _ in 0..<sample.iteration { v = v.adding(delta) }
+        }
+        return isAdditive ? model.adding(v) : v
     }
 }
 
@@ -360,6 +373,16 @@ open class CAAnimationGroup: CAAnimation {
         for child in animations ?? [] {
             child.apply(to: &values, layer: layer, at: local)
         }
+    }
+
+    override func contentValue(forKey key: String, model: AnimationValue, at time: CFTimeInterval) -> AnimationValue? {
+        guard let sample = sample(at: time) else { return nil }
+        let local = sample.fraction * effectiveDuration
+        var value: AnimationValue?
+        for child in animations ?? [] {
+            if let v = child.contentValue(forKey: key, model: value ?? model, at: local) { value = v }
+        }
+        return value
     }
 }
 

@@ -66,6 +66,7 @@ package enum CAAnimationEngine {
             // In the layer's own time (CALayer+Timing.swift): the same as `time` unless the app changed a layer's
             // timing. A paused layer shows one moment: no frames for it until its timing changes again.
             let paused = layer.isTimePaused
+            let animatesContent = layer is any CALayerContentAnimating && layer.animatesContent
             let time = layer.localTime(fromGlobal: time)
             var changed = false
             for item in layer.animationEntries {
@@ -83,7 +84,12 @@ package enum CAAnimationEngine {
                     running = true
                 }
             }
-            if changed { layer.changed() }
+            if changed {
+                layer.changed()
+                // A layer class's own properties (a gradient's colours) animate by redrawing the layer's content.
+                // (Asked before this frame removed finished animations: the last frame shows the model values.)
+                if animatesContent { layer.setNeedsDisplay() }
+            }
         }
         return running
     }
@@ -253,6 +259,7 @@ extension CALayer {
         let copy = Self(layer: self)
         copy.applyWithoutActions(renderValues())
         copy.presentationModel = self
+        copyPresentationContent(to: copy)
         if !storedSublayers.isEmpty { copy.adoptPresentationSublayers(storedSublayers.map { $0.presentationCopy() }) }
         return copy
     }
