@@ -235,6 +235,36 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(table.numberOfRows(inSection: 0), 4)
     }
 
+    func testHierarchyLayoutAndDisplayRequestsReachTheOverrides() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.makeKeyAndVisible()
+        let container = RequestLoggingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(container)
+        container.clearRequests()
+        let a = UIView(), b = UIView()
+        container.addSubview(a)
+        container.insertSubview(b, at: 0)
+        container.bringSubviewToFront(b)
+        container.setNeedsLayout()
+        container.layoutIfNeeded()
+        container.setNeedsDisplay()
+        container.sizeToFit()
+        XCTAssertEqual(container.bounds.size, CGSize(width: 44, height: 22), "sizeToFit asks the overridden sizeThatFits")
+        // In order, among the layout requests UIKit itself makes of the view (each change of its subviews asks for
+        // layout, through the override too, as on iOS).
+        var expected = ["add", "insert 0", "front", "needs layout", "layout if needed", "needs display", "size to fit"][...]
+        for request in container.requests where request == expected.first { expected.removeFirst() }
+        XCTAssertTrue(expected.isEmpty, "\(container.requests)")
+        XCTAssertTrue(container.requests.dropFirst().first == "needs layout", "UIKit's own request reaches the override")
+        XCTAssertEqual(container.subviews.map { $0 === b }, [false, true])
+        // The layer delegate's drawing call reaches the override once the run loop turns.
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.05))
+        XCTAssertGreaterThan(container.layerDraws, 0)
+        container.removeFromSuperview()
+        XCTAssertEqual(container.requests.last, "remove")
+        XCTAssertNil(container.superview)
+    }
+
     func testOlderCallsLibrariesStillMake() {
         XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
         XCTAssertNotNil(badgeSymbol(named: "star.fill", pointSize: 20))

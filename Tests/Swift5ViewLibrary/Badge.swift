@@ -352,3 +352,28 @@ open class CountingTableView: UITableView {
         super.moveSection(section, toSection: newSection)
     }
 }
+
+/// A container that logs the hierarchy, layout and display requests made of it, as layout and analytics libraries
+/// override them, and draws its layer itself through the layer delegate's call.
+open class RequestLoggingView: UIView {
+    public private(set) var requests: [String] = []
+    public private(set) var layerDraws = 0
+
+    open override func addSubview(_ view: UIView) { requests.append("add"); super.addSubview(view) }
+    open override func insertSubview(_ view: UIView, at index: Int) { requests.append("insert \(index)"); super.insertSubview(view, at: index) }
+    open override func bringSubviewToFront(_ view: UIView) { requests.append("front"); super.bringSubviewToFront(view) }
+    open override func removeFromSuperview() { requests.append("remove"); super.removeFromSuperview() }
+    open override func setNeedsLayout() { requests.append("needs layout"); super.setNeedsLayout() }
+    open override func layoutIfNeeded() { requests.append("layout if needed"); super.layoutIfNeeded() }
+    open override func setNeedsDisplay() { requests.append("needs display"); super.setNeedsDisplay() }
+    open override func sizeToFit() { requests.append("size to fit"); super.sizeToFit() }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: 44, height: 22) }
+    open override func draw(_ layer: CALayer, in ctx: CGContext) {
+        layerDraws += 1
+        ctx.setFillColor(UIColor.orange.cgColor)
+        ctx.fill(layer.bounds)
+    }
+
+    /// Forgets the requests logged so far.
+    public func clearRequests() { requests = [] }
+}

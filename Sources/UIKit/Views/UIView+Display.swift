@@ -8,18 +8,17 @@ import QuartzCore
 // `snapshotView(afterScreenUpdates:)` render the layer tree with the compositor's painter
 // (`CALayer.render(in:)`), so a snapshot is what the screen shows.
 extension UIView {
-    /// Marks the whole content as needing to be redrawn.
-    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+    // (The overridable `setNeedsDisplay` is declared in UIView.swift.)
+    func baseSetNeedsDisplay() { setNeedsDisplay(bounds) }
 
-    /// Marks `rect` (in the view's coordinates) as needing to be redrawn; several calls before the next
-    /// display pass add up to their union.
-    public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+    // (The overridable `setNeedsDisplay` is declared in UIView.swift.)
+    func baseSetNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// The part of the content waiting to be redrawn, if any (Vitrine: for the display pass and tests).
     public var needsDisplayRect: CGRect? { layer.invalidRect }
 
-    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner.
-    public func sizeToFit() {
+    // (The overridable `sizeToFit` is declared in UIView.swift.)
+    func baseSizeToFit() {
         let s = sizeThatFits(bounds.size)
         let f = frame
         frame = CGRect(origin: f.origin, size: s)

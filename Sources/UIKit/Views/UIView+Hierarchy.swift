@@ -19,51 +19,50 @@ extension UIView {
     /// The window the view is in, or `nil` when it is not in one.
     public var window: UIWindow? { storedWindow }
 
-    /// Adds `view` on top of the other subviews. A view that is already a subview moves to the front; a view
-    /// with another superview is moved here.
-    public func addSubview(_ view: UIView) {
+    // (The overridable `addSubview` is declared in UIView.swift.)
+    func baseAddSubview(_ view: UIView) {
         place(view, operation: "addSubview(_:)") { siblings in siblings.count }
     }
 
-    /// Inserts `view` at `index` in `subviews` (0 is the back). `index` must be in `0...subviews.count`.
-    public func insertSubview(_ view: UIView, at index: Int) {
+    // (The overridable `insertSubview` is declared in UIView.swift.)
+    func baseInsertSubview(_ view: UIView, at index: Int) {
         precondition(index >= 0, "UIView.insertSubview(_:at:): negative index \(index)")
         // An index past the end appends, as UIKit does.
         place(view, operation: "insertSubview(_:at:)") { siblings in Swift.min(index, siblings.count) }
     }
 
-    /// Inserts `view` just above `siblingSubview`, which must be a subview of this view.
-    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    // (The overridable `insertSubview` is declared in UIView.swift.)
+    func baseInsertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         place(view, operation: "insertSubview(_:aboveSubview:)", layerAbove: siblingSubview) { siblings in
             siblingIndex(siblingSubview, in: siblings).map { $0 + 1 } ?? siblings.count
         }
     }
 
-    /// Inserts `view` just below `siblingSubview`, which must be a subview of this view.
-    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+    // (The overridable `insertSubview` is declared in UIView.swift.)
+    func baseInsertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         place(view, operation: "insertSubview(_:belowSubview:)") { siblings in
             siblingIndex(siblingSubview, in: siblings) ?? siblings.count
         }
     }
 
-    /// Moves `view` to the front of the subviews. Does nothing if `view` is not a subview, as in UIKit.
-    public func bringSubviewToFront(_ view: UIView) {
+    // (The overridable `bringSubviewToFront` is declared in UIView.swift.)
+    func baseBringSubviewToFront(_ view: UIView) {
         guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.append(view)
         placeSublayer(of: view)
     }
 
-    /// Moves `view` to the back of the subviews. Does nothing if `view` is not a subview, as in UIKit.
-    public func sendSubviewToBack(_ view: UIView) {
+    // (The overridable `sendSubviewToBack` is declared in UIView.swift.)
+    func baseSendSubviewToBack(_ view: UIView) {
         guard view.superview === self, let i = indexOfSubview(view) else { return }
         subviews.remove(at: i)
         subviews.insert(view, at: 0)
         placeSublayer(of: view)
     }
 
-    /// Swaps the subviews at two indexes, both of which must be valid.
-    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    // (The overridable `exchangeSubview` is declared in UIView.swift.)
+    func baseExchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         precondition(subviews.indices.contains(index1) && subviews.indices.contains(index2),
                      "UIView.exchangeSubview(at:withSubviewAt:): indexes \(index1) and \(index2) must be in 0..<\(subviews.count)")
         subviews.swapAt(index1, index2)
@@ -71,8 +70,8 @@ extension UIView {
         placeSublayer(of: subviews[index2])
     }
 
-    /// Removes the view from its superview (and window). The superview releases it.
-    public func removeFromSuperview() {
+    // (The overridable `removeFromSuperview` is declared in UIView.swift.)
+    func baseRemoveFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = storedWindow
         let tintBefore = tintState

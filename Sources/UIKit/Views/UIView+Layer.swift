@@ -25,9 +25,8 @@ extension UIView: CALayerHost {
         layer.setNeedsDisplay()
     }
 
-    /// The layer's content: views that provide their layer's contents (image views) set them; the others draw
-    /// into the backing store through `draw(_:)`.
-    public func display(_ layer: CALayer) {
+    // (The overridable `display` is declared in UIView.swift.)
+    func baseDisplay(_ layer: CALayer) {
         if type(of: self).providesLayerContents {
             updateLayerContents()
         } else {
@@ -35,7 +34,7 @@ extension UIView: CALayerHost {
         }
     }
 
-    public func draw(_ layer: CALayer, in ctx: CGContext) {
+    func baseDraw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         baseDrawReached = false
         // Dynamic colours in draw(_:) resolve with the view's traits: the system colours by its style (no trait
@@ -66,7 +65,7 @@ extension UIView: CALayerHost {
     package func layerNeedsLayout(_ layer: CALayer) { setNeedsLayout() }
     package func layerLayoutIsPending(_ layer: CALayer) -> Bool { needsLayoutFlag }
     package func layoutLayerIfNeeded(_ layer: CALayer) { layoutIfNeeded() }
-    public func layoutSublayers(of layer: CALayer) { layoutIfNeeded() }
+    func baseLayoutSublayers(of layer: CALayer) { layoutIfNeeded() }
 
     /// Puts `view`'s layer among this view's sublayers in the order its sibling order implies: just below the
     /// layer of the subview above it, or on top when it is the front subview — so sublayers added directly stay

@@ -16,15 +16,14 @@ import CoreGraphics
 // (the seeds: "the resize amount is distributed evenly among them"). A single flexible part takes all of Δ.
 // Negative parts (a view overhanging its superview) weigh zero, and a size never goes below zero.
 extension UIView {
-    /// Marks the view as needing layout; `layoutSubviews()` runs in the next layout pass.
-    public func setNeedsLayout() {
+    // (The overridable `setNeedsLayout` is declared in UIView.swift.)
+    func baseSetNeedsLayout() {
         needsLayoutFlag = true
         superview?.markSubtreeNeedsLayout()
     }
 
-    /// Lays out now, if layout is pending: from the highest ancestor that needs layout (CALayer's rule), down
-    /// through every subtree with pending layout.
-    public func layoutIfNeeded() {
+    // (The overridable `layoutIfNeeded` is declared in UIView.swift.)
+    func baseLayoutIfNeeded() {
         // Constraints first: the engine writes the frames layout starts from.
         syncLayoutEngine()
         var top = self

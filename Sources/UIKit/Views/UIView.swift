@@ -547,6 +547,46 @@ open class UIView: UIResponder {
         set { baseSemanticContentAttribute = newValue }
     }
 
+    // MARK: Hierarchy, layout and display requests, and the layer delegate's calls: open, as UIKit's are, so that a
+    // subclass can override them; the work is done by the `base…` methods in UIView+Hierarchy.swift,
+    // UIView+Layout.swift, UIView+Display.swift and UIView+Layer.swift.
+    /// Adds `view` on top of the other subviews. A view that is already a subview moves to the front; a view
+    /// with another superview is moved here.
+    open func addSubview(_ view: UIView) { baseAddSubview(view) }
+    /// Inserts `view` at `index` in `subviews` (0 is the back). `index` must be in `0...subviews.count`.
+    open func insertSubview(_ view: UIView, at index: Int) { baseInsertSubview(view, at: index) }
+    /// Inserts `view` just above `siblingSubview`, which must be a subview of this view.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) { baseInsertSubview(view, aboveSubview: siblingSubview) }
+    /// Inserts `view` just below `siblingSubview`, which must be a subview of this view.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) { baseInsertSubview(view, belowSubview: siblingSubview) }
+    /// Moves `view` to the front of the subviews. Does nothing if `view` is not a subview, as in UIKit.
+    open func bringSubviewToFront(_ view: UIView) { baseBringSubviewToFront(view) }
+    /// Moves `view` to the back of the subviews. Does nothing if `view` is not a subview, as in UIKit.
+    open func sendSubviewToBack(_ view: UIView) { baseSendSubviewToBack(view) }
+    /// Swaps the subviews at two indexes, both of which must be valid.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { baseExchangeSubview(at: index1, withSubviewAt: index2) }
+    /// Removes the view from its superview (and window). The superview releases it.
+    open func removeFromSuperview() { baseRemoveFromSuperview() }
+    /// Marks the view as needing layout; `layoutSubviews()` runs in the next layout pass.
+    open func setNeedsLayout() { baseSetNeedsLayout() }
+    /// Lays out now, if layout is pending: from the highest ancestor that needs layout (CALayer's rule), down
+    /// through every subtree with pending layout.
+    open func layoutIfNeeded() { baseLayoutIfNeeded() }
+    /// Marks the whole content as needing to be redrawn.
+    open func setNeedsDisplay() { baseSetNeedsDisplay() }
+    /// Marks `rect` (in the view's coordinates) as needing to be redrawn; several calls before the next
+    /// display pass add up to their union.
+    open func setNeedsDisplay(_ rect: CGRect) { baseSetNeedsDisplay(rect) }
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner.
+    open func sizeToFit() { baseSizeToFit() }
+    /// The layer's content: views that provide their layer's contents (image views) set them; the others draw
+    /// into the backing store through `draw(_:)`.
+    open func display(_ layer: CALayer) { baseDisplay(layer) }
+
+    open func draw(_ layer: CALayer, in ctx: CGContext) { baseDraw(layer, in: ctx) }
+
+    open func layoutSublayers(of layer: CALayer) { baseLayoutSublayers(of: layer) }
+
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
 
     /// Called before the view's superview changes to `newSuperview` (`nil` when it is being removed).
