@@ -48,29 +48,33 @@ extension CALayer {
     /// delegate does not display the layer itself). A layer that draws nothing — no delegate drawing, and a
     /// class whose `draw(in:)` is not overridden — gets no backing store.
     package func displayIntoBackingStore() {
-        let dirty = invalidRect ?? bounds
+        // The store covers the bounds, or what a class draws past them (a shape layer's path): `area`.
+        let area = contentArea
+        let dirty = invalidRect ?? area
         guard wantsBackingStore else { dropBackingStore(); return }
         let scale = contentsScale
-        let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
+        let pw = Int((area.width * scale).rounded(.up)), ph = Int((area.height * scale).rounded(.up))
         guard pw > 0, ph > 0 else { dropBackingStore(); return }
         var region = dirty
         var fresh = false
         let opaque = wantsOpaqueBackingStore
-        if backingStore == nil || backingStore!.width != pw || backingStore!.height != ph || opaque != backingStoreIsOpaque {
+        if backingStore == nil || backingStoreFrame.map({ $0.origin != area.origin }) ?? (area.origin != bounds.origin)
+            || backingStore!.width != pw || backingStore!.height != ph || opaque != backingStoreIsOpaque {
             backingStore = BackingStorePool.take(width: pw, height: ph, scale: scale)
                 ?? CGContext.uikitBitmap(pixelWidth: pw, pixelHeight: ph, scale: scale)
             backingStoreIsOpaque = opaque
-            region = bounds
+            region = area
             fresh = true
         }
         guard let ctx = backingStore else { return }
+        backingStoreFrame = area == bounds ? nil : area
         ctx.beginInkTracking()
         ctx.saveGState()
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.translateBy(x: -area.minX, y: -area.minY)
         ctx.clip(to: region)
         // Outside its ink the store is transparent already: only the old ink needs clearing.
         if clearsContextBeforeDrawing, !fresh, !backingStoreInk.isNull {
-            ctx.clear(Self.storeRect(backingStoreInk, scale: scale, bounds: bounds).intersection(region))
+            ctx.clear(Self.storeRect(backingStoreInk, scale: scale, bounds: area).intersection(region))
         }
         rectBeingDrawn = region
         baseDrawReached = false
@@ -82,7 +86,7 @@ extension CALayer {
             // stores without alpha. Black goes *under* the drawing (the same pixels as drawing over black), so the
             // drawing itself still shows whether it drew anything.
             ctx.saveGState()
-            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+            ctx.translateBy(x: -area.minX, y: -area.minY)
             ctx.clip(to: region)
             ctx.setBlendMode(.destinationOver)
             ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
@@ -96,7 +100,7 @@ extension CALayer {
         // The store's ink now: the old (unless cleared) and the new. Recorded before the store may be let go of
         // below: the pool clears what this says was drawn before it hands the store to another layer.
         let storeRect = CGRect(x: 0, y: 0, width: pw, height: ph)
-        let pixelRegion = CGRect(x: (region.minX - bounds.minX) * scale, y: (region.minY - bounds.minY) * scale,
+        let pixelRegion = CGRect(x: (region.minX - area.minX) * scale, y: (region.minY - area.minY) * scale,
                                  width: region.width * scale, height: region.height * scale).integral.intersection(storeRect)
         let oldInk = fresh ? CGRect.null : backingStoreInk
         let survivingInk = clearsContextBeforeDrawing && pixelRegion.contains(oldInk) ? CGRect.null : oldInk
@@ -106,12 +110,12 @@ extension CALayer {
         // What changed: inside the redrawn region, the old ink (possibly cleared) and the new.
         let changedPixels = pixelRegion.intersection(oldInk.union(backingStoreInk))
         let changed = changedPixels.isNull ? CGRect(origin: region.origin, size: .zero)
-            : Self.storeRect(changedPixels, scale: scale, bounds: bounds)
+            : Self.storeRect(changedPixels, scale: scale, bounds: area)
         // The backing store itself is the content (no copy): redraws show through it, as in Core Animation.
         if sharedContents == nil || contentsImage !== sharedContents {
             sharedContents = ctx.makeSharedImage(isOpaque: opaque)
             contents = sharedContents
-            redrawnRect = bounds
+            redrawnRect = area
         } else {
             // Same image, new pixels: tell the compositor where to look (see `redrawnRect`). Its ink is part of
             // the layer's render values, so a change of ink alone is seen too.

@@ -427,6 +427,10 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) nonisolated(unsafe) var backingStoreInk = CGRect.null
     /// How many times `display()` has drawn content (for tests and damage tracking).
     @exclusivity(unchecked) public internal(set) var displayCount = 0
+    /// Where the layer's drawing goes: its bounds, or more for a class that draws past them (CAShapeLayer).
+    var contentArea: CGRect { bounds }
+    /// The rectangle the backing store covers when it is not the bounds (`contentArea` at the last display).
+    @exclusivity(unchecked) var backingStoreFrame: CGRect?
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
     @exclusivity(unchecked) public internal(set) var rectBeingDrawn: CGRect?
 
@@ -434,11 +438,11 @@ open class CALayer: NSObject, AssociationOwner {
     open func needsDisplay() -> Bool { invalidRect != nil }
 
     /// Marks all the content for redrawing.
-    open func setNeedsDisplay() { setNeedsDisplay(bounds) }
+    open func setNeedsDisplay() { setNeedsDisplay(contentArea) }
 
     /// Marks part of the content (layer coordinates) for redrawing; calls before the next display add up.
     open func setNeedsDisplay(_ r: CGRect) {
-        let clipped = r.intersection(bounds)
+        let clipped = r.intersection(contentArea)
         guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { return }
         invalidRect = invalidRect.map { $0.union(clipped) } ?? clipped
         queueForDisplay()

@@ -37,6 +37,15 @@ package struct CALayerRenderValues {
     /// When the contents are the layer's backing store: the part its drawing touched, in image pixels (the rest
     /// is transparent). `nil`: anywhere.
     package var contentsInk: CGRect?
+    /// Where the layer's own backing store sits when its drawing reaches past its bounds (a shape layer's path):
+    /// the store covers this rectangle, one to one. `nil`: the contents are placed by `contentsGravity`.
+    package var contentsFrame: CGRect?
+
+    /// Where the content image lands in the layer: its store's frame, or where the gravity places it in the bounds.
+    @inline(__always)
+    func placedContents(_ image: CGImage) -> CGRect {
+        contentsFrame ?? contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
+    }
 
     /// What the layer paints of itself, in its own coordinates: its bounds and, unless it masks to them, where
     /// its content lands (an aspect-filled or centred image may spill past the bounds). A layer that paints only
@@ -44,7 +53,7 @@ package struct CALayerRenderValues {
     @inline(__always)
     package var ownPaintedRect: CGRect {
         guard let image = contents else { return bounds }
-        let placed = contentsGravity.rect(forContentOfSize: contentPointSize(of: image), in: bounds)
+        let placed = placedContents(image)
         if let inked = inkedRect(of: image, placed: placed), (backgroundColor?.alpha ?? 0) == 0,
            borderWidth <= 0 || (borderColor?.alpha ?? 0) == 0 {
             let shown = masksToBounds ? inked.intersection(bounds) : inked
@@ -116,6 +125,7 @@ extension CALayer {
                             contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
                             shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
         v.contentsInk = contentsInk
+        if contentsImage != nil, contentsImage === sharedContents { v.contentsFrame = backingStoreFrame }
         v.maskedCorners = maskedCorners
         v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
             || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()

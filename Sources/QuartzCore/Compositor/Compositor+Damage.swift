@@ -355,8 +355,7 @@ extension Compositor {
         }
         guard let image = v.contents, image.isOpaque, !(v.masksToBounds && v.cornerRadius > 0),
               v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return nil }
-        let placed = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: v.bounds)
-        return placed.contains(v.bounds) ? deviceBounds : nil
+        return v.placedContents(image).contains(v.bounds) ? deviceBounds : nil
     }
 
     /// The larger of the two rectangles of `deviceBounds` (rounded by `radius` points, under the rectilinear

@@ -302,7 +302,7 @@ enum Painter {
     private static func pixelAlignedTarget(_ image: CGImage, _ v: CALayerRenderValues, _ b: CGRect,
                                            _ toDevice: CGAffineTransform) -> PixelRect? {
         guard v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return nil }
-        let target = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
+        let target = v.contentsFrame ?? v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
         guard toDevice.isRectilinear, let device = PixelRect(exactly: target.applying(toDevice)),
               device.width == image.width, device.height == image.height, toDevice.a > 0, toDevice.d > 0 else { return nil }
         return device
@@ -481,7 +481,7 @@ enum Painter {
 
     private static func paintContents(_ image: CGImage, _ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
         let s = v.contentsScale > 0 ? v.contentsScale : 1
-        let target = v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
+        let target = v.contentsFrame ?? v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
         guard target.width > 0, target.height > 0 else { return }
         // The part of the image shown (`contentsRect`, in image pixels; beyond the image its edges repeat).
         let iw = CGFloat(image.width), ih = CGFloat(image.height), part = v.contentsRect

@@ -1,0 +1,110 @@
+// CAShapeLayer: fills, strokes, caps, joins, dashes and trimmed strokes, drawn wherever the path goes (golden); a
+// progress ring's strokeEnd animating explicitly and implicitly by redrawing; trimming by length across subpaths.
+import Testing
+import Foundation
+@testable import UIKit
+@testable import QuartzCore
+
+@MainActor @Suite struct ShapeLayerTests {
+    init() { freshApp() }
+
+    static func shape(_ path: CGPath, at frame: CGRect, fill: UIColor? = nil, stroke: UIColor? = nil, width: CGFloat = 1,
+                      _ configure: (CAShapeLayer) -> Void = { _ in }) -> CAShapeLayer {
+        let s = CAShapeLayer()
+        s.frame = frame
+        s.path = path
+        s.fillColor = fill?.cgColor
+        s.strokeColor = stroke?.cgColor
+        s.lineWidth = width
+        configure(s)
+        return s
+    }
+
+    @Test(arguments: [CGFloat(1), 2]) func fillsStrokesAndTrimsWhereverThePathGoes(scale: CGFloat) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 100))
+        root.backgroundColor = .white
+        let star = CGMutablePath()
+        for i in 0..<5 {
+            let a = CGFloat(i) * 4 * .pi / 5 - .pi / 2
+            let p = CGPoint(x: 40 + 34 * cos(a), y: 50 + 34 * sin(a))
+            if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        let ring = UIBezierPath(arcCenter: CGPoint(x: 30, y: 30), radius: 26, startAngle: -.pi / 2, endAngle: 1.5 * .pi,
+                                clockwise: true).cgPath
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 0, y: 60))
+        for i in 1...4 { zigzag.addLine(to: CGPoint(x: CGFloat(i) * 15, y: i % 2 == 0 ? 60 : 20)) }
+        let layers = [
+            // A star filled by both rules side by side (even-odd leaves the middle empty), with a stroke.
+            Self.shape(star, at: root.bounds, fill: .systemOrange, stroke: .brown, width: 2),
+            Self.shape(star, at: root.bounds.offsetBy(dx: 80, dy: 0), fill: .systemOrange) { $0.fillRule = .evenOdd },
+            // A progress ring: 70 % of the circle, round caps, from the top clockwise.
+            Self.shape(ring, at: CGRect(x: 170, y: 20, width: 60, height: 60), stroke: .systemBlue, width: 8) {
+                $0.strokeEnd = 0.7; $0.lineCap = .round
+            },
+            // Zero bounds: the path is drawn anyway, past them, with round joins and a dash pattern.
+            Self.shape(zigzag, at: CGRect(x: 250, y: 10, width: 0, height: 0), stroke: .systemGreen, width: 5) {
+                $0.lineJoin = .round; $0.lineDashPattern = [12, 4]
+            },
+            // The middle of a line only.
+            Self.shape(CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil), at: CGRect(x: 330, y: 20, width: 60, height: 60),
+                       stroke: .systemRed, width: 4) { $0.strokeStart = 0.25; $0.strokeEnd = 0.75 },
+        ]
+        for layer in layers {
+            layer.contentsScale = scale
+            root.layer.addSublayer(layer)
+        }
+        assertGolden(snapshot(root, scale: scale), "shape-layers@\(Int(scale))x", allowedPixels: 40)
+    }
+
+    @Test func trimmingCountsTheWholeLengthAcrossSubpaths() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0)); path.addLine(to: CGPoint(x: 100, y: 0))
+        path.move(to: CGPoint(x: 0, y: 10)); path.addLine(to: CGPoint(x: 100, y: 10))
+        var points: [CGPoint] = []
+        PathTrimming.trimmed(path, from: 0.25, to: 0.75).applyWithBlock { element in
+            switch element {
+            case .moveTo(let p), .lineTo(let p): points.append(p)
+            default: break
+            }
+        }
+        // A quarter of 200 is halfway along the first line; three quarters, halfway along the second.
+        #expect(points == [CGPoint(x: 50, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 0, y: 10), CGPoint(x: 50, y: 10)])
+    }
+
+    @Test func aProgressRingsStrokeEndAnimatesExplicitlyAndImplicitly() throws {
+        let view = shownView(CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.backgroundColor = .white
+        // A line across the middle, from left to right: how far it is drawn shows strokeEnd.
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 50)); line.addLine(to: CGPoint(x: 100, y: 50))
+        let s = Self.shape(line, at: view.bounds, stroke: .blue, width: 10) { $0.strokeEnd = 0 }
+        view.layer.addSublayer(s)
+        frames(1.0 / 60)
+        func drawnUpTo() throws -> Int {
+            let image = try #require(UIScreen.main.snapshotImage()?.cgImage)
+            return (0..<100).last { pixel(image, $0, 50).2 > 200 && pixel(image, $0, 50).0 < 60 } ?? -1
+        }
+        #expect(try drawnUpTo() == -1)
+        let grow = CABasicAnimation(keyPath: "strokeEnd")
+        grow.fromValue = 0
+        grow.toValue = 1
+        grow.duration = 1
+        s.strokeEnd = 1
+        s.add(grow, forKey: "grow")
+        frames(0.5)
+        #expect(abs(try drawnUpTo() - 50) <= 3)
+        #expect(abs((s.presentation()?.strokeEnd ?? 0) - 0.5) < 0.03)
+        frames(0.6)
+        #expect(try drawnUpTo() == 99)
+        #expect(s.animationKeys() == nil)
+        // Implicitly, over the default quarter second, once the layer is on screen.
+        s.strokeEnd = 0.2
+        #expect(s.animation(forKey: "strokeEnd") != nil)
+        frames(0.125)
+        #expect(abs(try drawnUpTo() - 60) <= 6)
+        frames(0.2)
+        #expect(abs(try drawnUpTo() - 20) <= 2)
+    }
+}
