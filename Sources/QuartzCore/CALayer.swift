@@ -429,6 +429,8 @@ open class CALayer: NSObject, AssociationOwner {
     @exclusivity(unchecked) public internal(set) var displayCount = 0
     /// Where the layer's drawing goes: its bounds, or more for a class that draws past them (CAShapeLayer).
     var contentArea: CGRect { bounds }
+    /// Whether the compositor paints the layer's own background, border, content and shadow (CATransformLayer: no).
+    var paintsItself: Bool { true }
     /// The rectangle the backing store covers when it is not the bounds (`contentArea` at the last display).
     @exclusivity(unchecked) var backingStoreFrame: CGRect?
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.

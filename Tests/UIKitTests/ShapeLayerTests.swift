@@ -108,3 +108,28 @@ import Foundation
         #expect(abs(try drawnUpTo() - 20) <= 2)
     }
 }
+
+@MainActor @Suite struct TransformLayerTests {
+    init() { freshApp() }
+
+    @Test func aTransformLayerShowsOnlyItsSublayers() throws {
+        let view = shownView(CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.backgroundColor = .white
+        let group = CATransformLayer()
+        group.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        group.backgroundColor = UIColor.red.cgColor // ignored, as Core Animation ignores it
+        group.borderWidth = 4
+        group.masksToBounds = true
+        let child = CALayer()
+        child.frame = CGRect(x: 60, y: 60, width: 60, height: 20) // past the group's bounds: not clipped
+        child.backgroundColor = UIColor.blue.cgColor
+        group.addSublayer(child)
+        group.setAffineTransform(CGAffineTransform(translationX: -10, y: 0))
+        view.layer.addSublayer(group)
+        frames(1.0 / 60)
+        let image = try #require(UIScreen.main.snapshotImage()?.cgImage)
+        #expect(pixel(image, 10, 10) == (255, 255, 255, 255), "no background or border of its own")
+        #expect(pixel(image, 55, 65).2 == 255 && pixel(image, 55, 65).0 == 0, "the sublayer, moved with the group")
+        #expect(pixel(image, 99, 65).2 == 255, "not clipped to the group's bounds")
+    }
+}

@@ -126,6 +126,11 @@ extension CALayer {
                             shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
         v.contentsInk = contentsInk
         if contentsImage != nil, contentsImage === sharedContents { v.contentsFrame = backingStoreFrame }
+        if !paintsItself {
+            // Only the sublayers show (CATransformLayer): nothing of the layer's own, nor what flattening would do.
+            v.backgroundColor = nil; v.borderWidth = 0; v.contents = nil; v.shadowOpacity = 0; v.masksToBounds = false
+            v.isOpaque = false
+        }
         v.maskedCorners = maskedCorners
         v.samplesNearest = magnificationFilter == .nearest && minificationFilter == .nearest
             || (magnificationFilter == .nearest || minificationFilter == .nearest) && nearestSamplingApplies()

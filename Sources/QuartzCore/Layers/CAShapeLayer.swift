@@ -184,7 +184,11 @@ enum PathTrimming {
         var current: [CGPoint] = []
         var last = CGPoint.zero, first = CGPoint.zero
         func flush() { if current.count > 1 { polylines.append(current) }; current = [] }
-        path.applyWithBlock { element in
+        // (A loop over the elements, not one closure: a closure this size is more than some Swift compilers will
+        // type-check in reasonable time.)
+        var elements: [CGPathElementKind] = []
+        path.applyWithBlock { elements.append($0) }
+        for element in elements {
             switch element {
             case .moveTo(let p):
                 flush(); current = [p]; first = p; last = p
@@ -193,20 +197,11 @@ enum PathTrimming {
                 current.append(p); last = p
             case .quadCurveTo(let c, let p):
                 if current.isEmpty { current = [last] }
-                for i in 1...segmentsPerCurve {
-                    let t = CGFloat(i) / CGFloat(segmentsPerCurve), u = 1 - t
-                    current.append(CGPoint(x: u * u * last.x + 2 * u * t * c.x + t * t * p.x,
-                                           y: u * u * last.y + 2 * u * t * c.y + t * t * p.y))
-                }
+                for i in 1...segmentsPerCurve { current.append(quadratic(last, c, p, CGFloat(i) / CGFloat(segmentsPerCurve))) }
                 last = p
             case .curveTo(let c1, let c2, let p):
                 if current.isEmpty { current = [last] }
-                for i in 1...segmentsPerCurve {
-                    let t = CGFloat(i) / CGFloat(segmentsPerCurve), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    current.append(CGPoint(x: a * last.x + b * c1.x + c * c2.x + d * p.x,
-                                           y: a * last.y + b * c1.y + c * c2.y + d * p.y))
-                }
+                for i in 1...segmentsPerCurve { current.append(cubic(last, c1, c2, p, CGFloat(i) / CGFloat(segmentsPerCurve))) }
                 last = p
             case .closeSubpath:
                 if !current.isEmpty { current.append(first) }
@@ -214,8 +209,9 @@ enum PathTrimming {
             }
         }
         flush()
-        let total = polylines.reduce(0) { sum, line in
-            zip(line, line.dropFirst()).reduce(sum) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        var total: CGFloat = 0
+        for line in polylines {
+            for (a, b) in zip(line, line.dropFirst()) { total += distance(a, b) }
         }
         let result = CGMutablePath()
         guard total > 0 else { return result }
@@ -224,7 +220,7 @@ enum PathTrimming {
         for line in polylines {
             var open = false
             for (a, b) in zip(line, line.dropFirst()) {
-                let length = hypot(b.x - a.x, b.y - a.y)
+                let length = distance(a, b)
                 defer { walked += length }
                 guard length > 0, walked + length > from, walked < to else { continue }
                 func at(_ distance: CGFloat) -> CGPoint {
@@ -236,5 +232,28 @@ enum PathTrimming {
             }
         }
         return result
+    }
+
+    private static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+        let dx: CGFloat = b.x - a.x, dy: CGFloat = b.y - a.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The point at `t` on the quadratic Bézier curve from `a` through control `c` to `b`.
+    private static func quadratic(_ a: CGPoint, _ c: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint {
+        let u: CGFloat = 1 - t
+        let wa: CGFloat = u * u, wc: CGFloat = 2 * u * t, wb: CGFloat = t * t
+        let x: CGFloat = wa * a.x + wc * c.x + wb * b.x
+        let y: CGFloat = wa * a.y + wc * c.y + wb * b.y
+        return CGPoint(x: x, y: y)
+    }
+
+    /// The point at `t` on the cubic Bézier curve from `a` through controls `c1`, `c2` to `b`.
+    private static func cubic(_ a: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint {
+        let u: CGFloat = 1 - t
+        let wa: CGFloat = u * u * u, w1: CGFloat = 3 * u * u * t, w2: CGFloat = 3 * u * t * t, wb: CGFloat = t * t * t
+        let x: CGFloat = wa * a.x + w1 * c1.x + w2 * c2.x + wb * b.x
+        let y: CGFloat = wa * a.y + w1 * c1.y + w2 * c2.y + wb * b.y
+        return CGPoint(x: x, y: y)
     }
 }
