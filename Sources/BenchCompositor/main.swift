@@ -1,5 +1,6 @@
 // vitrine-bench-compositor: the reference scene of shared/BENCHMARKS.md built with UIViews, layers
-// (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists, each beside
+// (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists and two of Core
+// Animation's layer classes (a progress ring's step, a gradient's moving stop) added to it, each beside
 // a floor measured in the same round (five interleaved rounds), with the allocations each frame makes. Prints
 // medians and ranges; asserts nothing.
 // Run: swift run -c release vitrine-bench-compositor
@@ -134,6 +135,9 @@ struct Frames {
     let scene: Scene
     var s: ReferenceScene!
     var n = 0, dx: CGFloat = 1, flip = false, step: CGFloat = 10
+    /// The layer classes' frames: a progress ring (a shape layer's stroke end moves on by 5 %) and a gradient (its
+    /// middle stop moves), added over the scene's first buttons when first asked for.
+    var ring: CAShapeLayer?, gradient: CAGradientLayer?
 
     mutating func prepare(_ name: String) {
         switch name {
@@ -144,6 +148,42 @@ struct Frames {
             flip.toggle()
             s.buttons[12].backgroundColor = flip ? .systemRed : UIColor(red: 64 / 255, green: 101 / 255, blue: 153 / 255, alpha: 1)
         case "animation": s.overlays[2].center.x += step; step = -step
+        case "ring":
+            if ring?.superlayer !== s.root.layer {
+                let r = CAShapeLayer()
+                r.frame = CGRect(x: 40, y: 40, width: 120, height: 120)
+                r.path = UIBezierPath(ovalIn: CGRect(x: 5, y: 5, width: 110, height: 110)).cgPath
+                r.fillColor = nil
+                r.strokeColor = UIColor.systemBlue.cgColor
+                r.lineWidth = 10
+                r.lineCap = .round
+                r.contentsScale = s.window.screen.scale
+                s.root.layer.addSublayer(r)
+                ring = r
+            }
+            // A progress update: set directly, as a download's progress is (no implicit animation).
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            ring!.strokeEnd = ring!.strokeEnd >= 1 ? 0.05 : ring!.strokeEnd + 0.05
+            CATransaction.commit()
+        case "gradient":
+            if gradient?.superlayer !== s.root.layer {
+                let g = CAGradientLayer()
+                g.frame = CGRect(x: 40, y: 200, width: 240, height: 60)
+                g.colors = [UIColor.systemTeal.cgColor, UIColor.white.cgColor, UIColor.systemTeal.cgColor]
+                g.locations = [0, 0.2, 1]
+                g.startPoint = CGPoint(x: 0, y: 0.5)
+                g.endPoint = CGPoint(x: 1, y: 0.5)
+                g.contentsScale = s.window.screen.scale
+                s.root.layer.addSublayer(g)
+                gradient = g
+            }
+            // A shimmer's step.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let middle = gradient!.locations![1].doubleValue
+            gradient!.locations = [0, NSNumber(value: middle >= 0.8 ? 0.2 : middle + 0.02), 1]
+            CATransaction.commit()
         default: break // idle
         }
     }
@@ -212,6 +252,8 @@ func run() {
             let lvgl = lvglAnchor(width: w)
 
             var first = Rounds(), cold = Rounds(), full = Rounds(), label = Rounds(), recolour = Rounds(), animate = Rounds(), idle = Rounds()
+            var ring = Rounds(), gradient = Rounds()
+            var layerAreas = (ring: 0, gradient: 0)
             var labelLVGL: [Double] = [], recolourLVGL: [Double] = []
             var areas = (label: 0, recolour: 0, animate: 0)
             // Every figure and its floor once per round, the rounds one after another: a slow spell of this shared
@@ -245,13 +287,23 @@ func run() {
                 // 6. Idle frame: nothing changed (its own time is its figure).
                 let i = frames(301) { f.frame() }
                 idle.add(i, floor: i)
+                // 7 and 8. The layer classes (after the six: they add their layers to the scene, which the next
+                //    round's first frame makes anew).
+                let rr = frames(61, prepare: { f.prepare("ring") }) { f.frame() }
+                layerAreas.ring = area()
+                ring.add(rr, floor: warm { overFloor(layerAreas.ring, 61) })
+                let g = frames(61, prepare: { f.prepare("gradient") }) { f.frame() }
+                layerAreas.gradient = area()
+                gradient.add(g, floor: warm { overFloor(layerAreas.gradient, 61) })
             }
             let allocs = (first: allocations(prepare: { f.prepare("first") }) { f.frame() },
                           full: allocations(prepare: { f.prepare("full") }) { f.frame() },
                           label: allocations(prepare: { f.prepare("label") }) { f.frame() },
                           recolour: allocations(prepare: { f.prepare("recolour") }) { f.frame() },
                           animate: allocations(prepare: { f.prepare("animation") }) { f.frame() },
-                          idle: allocations { f.frame() })
+                          idle: allocations { f.frame() },
+                          ring: allocations(prepare: { f.prepare("ring") }) { f.frame() },
+                          gradient: allocations(prepare: { f.prepare("gradient") }) { f.frame() })
             func lvglText(_ r: [Double]) -> String {
                 String(format: "%.2fx (%.2f–%.2fx)", median(r), r.min()!, r.max()!)
             }
@@ -273,6 +325,10 @@ func run() {
             print(String(format: "  5 animation frame      %8.3f   damage %d px, vs pixman OVER of it: ", animate.medianMs, areas.animate)
                   + animate.ratioText(1) + String(format: "; %d allocations", allocs.animate))
             print(String(format: "  6 idle frame           %8.4f   %d allocations", idle.medianMs, allocs.idle))
+            print(String(format: "  7 progress ring step   %8.3f   damage %d px, vs pixman OVER of it: ", ring.medianMs, layerAreas.ring)
+                  + ring.ratioText(1) + String(format: "; %d allocations", allocs.ring))
+            print(String(format: "  8 gradient stop moved  %8.3f   damage %d px, vs pixman OVER of it: ", gradient.medianMs, layerAreas.gradient)
+                  + gradient.ratioText(1) + String(format: "; %d allocations", allocs.gradient))
             f.s.window.isHidden = true
         }
     }
