@@ -161,11 +161,10 @@ struct Frames {
                 s.root.layer.addSublayer(r)
                 ring = r
             }
-            // A progress update: set directly, as a download's progress is (no implicit animation).
-            CATransaction.begin()
+            // A progress update: set directly, as a download's progress is (no implicit animation). In the turn's
+            // own transaction: an explicit one's commit would draw the frame here, outside the measured frame.
             CATransaction.setDisableActions(true)
             ring!.strokeEnd = ring!.strokeEnd >= 1 ? 0.05 : ring!.strokeEnd + 0.05
-            CATransaction.commit()
         case "gradient":
             if gradient?.superlayer !== s.root.layer {
                 let g = CAGradientLayer()
@@ -178,12 +177,10 @@ struct Frames {
                 s.root.layer.addSublayer(g)
                 gradient = g
             }
-            // A shimmer's step.
-            CATransaction.begin()
+            // A shimmer's step (in the turn's own transaction, as above).
             CATransaction.setDisableActions(true)
             let middle = gradient!.locations![1].doubleValue
             gradient!.locations = [0, NSNumber(value: middle >= 0.8 ? 0.2 : middle + 0.02), 1]
-            CATransaction.commit()
         default: break // idle
         }
     }

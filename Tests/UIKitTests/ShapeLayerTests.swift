@@ -109,6 +109,25 @@ import Foundation
     }
 }
 
+extension ShapeLayerTests {
+    @Test func aDirectChangeWithActionsDisabledRedrawsOnTheNextFrame() throws {
+        let view = shownView(CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.backgroundColor = .white
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 50)); line.addLine(to: CGPoint(x: 100, y: 50))
+        let s = Self.shape(line, at: view.bounds, stroke: .blue, width: 10) { $0.strokeEnd = 0.2 }
+        view.layer.addSublayer(s)
+        frames(1.0 / 60)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        s.strokeEnd = 0.8
+        CATransaction.commit()
+        frames(1.0 / 60)
+        let image = try #require(UIScreen.main.snapshotImage()?.cgImage)
+        #expect(pixel(image, 70, 50).2 > 200 && pixel(image, 70, 50).0 < 60)
+    }
+}
+
 @MainActor @Suite struct TransformLayerTests {
     init() { freshApp() }
 
