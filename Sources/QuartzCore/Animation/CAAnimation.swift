@@ -210,18 +210,20 @@ open class CAPropertyAnimation: CAAnimation {
     func cycleDelta(model: AnimationValue) -> AnimationValue? { nil }
 
     override func apply(to values: inout CALayerRenderValues, layer: CALayer, at time: CFTimeInterval) {
-        guard let keyPath, let sample = sample(at: time), let model = LayerKeyPath.value(keyPath, in: values) else { return }
-        guard var v = value(at: sample.fraction, iteration: sample.iteration, model: model) else { return }
-        if isCumulative && sample.iteration > 0, let delta = cycleDelta(model: model) {
-            for _ in 0..<sample.iteration { v = v.adding(delta) }
-        }
-        if isAdditive { v = model.adding(v) }
+        guard let keyPath, let model = LayerKeyPath.value(keyPath, in: values), let v = value(over: model, at: time) else { return }
         LayerKeyPath.set(keyPath, v, in: &values)
     }
 
     override func contentValue(forKey key: String, model: AnimationValue, at time: CFTimeInterval) -> AnimationValue? {
-        guard keyPath == key, let sample = sample(at: time),
-              var v = value(at: sample.fraction, iteration: sample.iteration, model: model) else { return nil }
+        keyPath == key ? value(over: model, at: time) : nil
+    }
+
+    /// The animated value at `time` over the property's `model` value: repeats built on (cumulative) and the model
+    /// added (additive); `nil` when the animation shows nothing then.
+    private func value(over model: AnimationValue, at time: CFTimeInterval) -> AnimationValue? {
+        guard let sample = sample(at: time), var v = value(at: sample.fraction, iteration: sample.iteration, model: model) else {
+            return nil
+        }
         if isCumulative && sample.iteration > 0, let delta = cycleDelta(model: model) {
             for _ in 0..<sample.iteration { v = v.adding(delta) }
         }

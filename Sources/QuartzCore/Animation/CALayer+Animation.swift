@@ -66,7 +66,7 @@ package enum CAAnimationEngine {
             // In the layer's own time (CALayer+Timing.swift): the same as `time` unless the app changed a layer's
             // timing. A paused layer shows one moment: no frames for it until its timing changes again.
             let paused = layer.isTimePaused
-            let animatesContent = layer is any CALayerContentAnimating && layer.animatesContent
+            let animatesContent = layer.animatesContent
             let time = layer.localTime(fromGlobal: time)
             var changed = false
             for item in layer.animationEntries {

@@ -188,7 +188,7 @@ enum Painter {
         }
         if let image = v.contents {
             guard v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
-                  let target = pixelAlignedTarget(image, v, v.bounds, toDevice) else { return nil }
+                  let target = pixelAlignedTarget(image, v, toDevice) else { return nil }
             plan.contents = image
             plan.contentsTarget = target
             plan.ink = v.contentsInk
@@ -290,19 +290,19 @@ enum Painter {
         }
         if let image = v.contents {
             if let direct, v.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
-               let target = pixelAlignedTarget(image, v, b, toDevice) {
+               let target = pixelAlignedTarget(image, v, toDevice) {
                 compositeDirect(direct, image, target, ink: v.contentsInk)
             } else {
-                paintContents(image, v, cr, b)
+                paintContents(image, v, cr)
             }
         }
     }
 
     /// Where `image` lands in device pixels when it maps one to one onto them at whole-pixel offsets.
-    private static func pixelAlignedTarget(_ image: CGImage, _ v: CALayerRenderValues, _ b: CGRect,
+    private static func pixelAlignedTarget(_ image: CGImage, _ v: CALayerRenderValues,
                                            _ toDevice: CGAffineTransform) -> PixelRect? {
         guard v.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) else { return nil }
-        let target = v.contentsFrame ?? v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
+        let target = v.placedContents(image)
         guard toDevice.isRectilinear, let device = PixelRect(exactly: target.applying(toDevice)),
               device.width == image.width, device.height == image.height, toDevice.a > 0, toDevice.d > 0 else { return nil }
         return device
@@ -479,9 +479,9 @@ enum Painter {
         }
     }
 
-    private static func paintContents(_ image: CGImage, _ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect) {
+    private static func paintContents(_ image: CGImage, _ v: CALayerRenderValues, _ cr: OpaquePointer) {
         let s = v.contentsScale > 0 ? v.contentsScale : 1
-        let target = v.contentsFrame ?? v.contentsGravity.rect(forContentOfSize: v.contentPointSize(of: image), in: b)
+        let target = v.placedContents(image)
         guard target.width > 0, target.height > 0 else { return }
         // The part of the image shown (`contentsRect`, in image pixels; beyond the image its edges repeat).
         let iw = CGFloat(image.width), ih = CGFloat(image.height), part = v.contentsRect
@@ -522,7 +522,7 @@ enum Painter {
             addShape(cr, b, v.cornerRadius, v.maskedCorners)
             cairo_fill(cr)
         }
-        if let image = v.contents { paintContents(image, v, cr, b) }
+        if let image = v.contents { paintContents(image, v, cr) }
         paintBorder(v, cr, b)
     }
 
