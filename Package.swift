@@ -83,7 +83,7 @@ let package = Package(
         // Quartz Core: the layer tree, cached content and (with the compositor) what reaches the screen.
         // Pixel loops the compositor runs more than pixman's own (a translucent colour over the frame), in C.
         .target(name: "CPixelKernels"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "VitrinePlatform", "CCairo", "CPixman", "CPixelKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "ObjectiveC", "VitrinePlatform", "VitrineText", "CCairo", "CPixman", "CPixelKernels"]),
         // UIKit: views, windows, screens, the application and its run loop.
         .target(name: "UIKit", dependencies: ["Cassowary", "CoreGraphics", "CoreText", "ObjectiveC", "QuartzCore", "VitrineText", "VitrinePlatform",
                                               .product(name: "Logging", package: "swift-log")]),

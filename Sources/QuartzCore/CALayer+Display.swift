@@ -13,6 +13,8 @@ extension CALayer {
     func queueForDisplay() {
         var child = self
         while let parent = child.superlayer {
+            // A replicator draws its sublayers' content into its own: it is redrawn after them.
+            if parent.flattensSublayers { parent.flattenedSublayersChanged() }
             if !child.isQueuedForDisplay {
                 child.isQueuedForDisplay = true
                 parent.displayQueue.append(child)
@@ -161,7 +163,9 @@ extension CALayer {
     /// default) and has no background of its own to show through. What its drawing leaves transparent is black
     /// (as on iOS, whose opaque stores have no alpha) and is copied to the screen instead of blended, and the
     /// layer hides what is below it. A layer with a background keeps a transparent store over that background.
-    var wantsOpaqueBackingStore: Bool { isOpaque && (backgroundColor?.alpha ?? 0) == 0 }
+    var wantsOpaqueBackingStore: Bool {
+        isOpaque && (backgroundColor?.alpha ?? 0) == 0 && !drawsContentOfItsOwn && !flattensSublayers
+    }
     /// A change of `isOpaque` or of the background can change which kind of store the layer needs.
     func opaqueStoreMayHaveChanged() {
         if backingStore != nil, wantsOpaqueBackingStore != backingStoreIsOpaque { setNeedsDisplay() }
@@ -171,6 +175,9 @@ extension CALayer {
     /// with a delegate does (the delegate may draw in `draw(_:in:)`), and a layer without one does when its
     /// class overrides `draw(in:)` (learnt on its first display).
     var wantsBackingStore: Bool {
+        // The layer classes' stores hold their own drawing (a replicator's, its sublayers' instances), whatever
+        // their view draws.
+        if drawsContentOfItsOwn || flattensSublayers && !storedSublayers.isEmpty { return true }
         if let host { return host.layerWantsBackingStore(self) }
         if delegate != nil { return true }
         return CALayer.classDraws[ObjectIdentifier(type(of: self))] ?? true

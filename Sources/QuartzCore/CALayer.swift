@@ -173,6 +173,7 @@ open class CALayer: NSObject, AssociationOwner {
         }
         // Only a layer that was on screen needs its old place repainted; the compositor lets go of it next frame.
         if compositorRecord != nil { CALayer.detached.append(self) }
+        if parent.flattensSublayers { parent.flattenedSublayersChanged() }
         parent.changed()
         parent.setNeedsLayout()
     }
@@ -190,6 +191,7 @@ open class CALayer: NSObject, AssociationOwner {
         guard let i = indexOfSublayer(layer) else { return }
         storedSublayers.remove(at: i)
         storedSublayers.insert(layer, at: Swift.min(Swift.max(0, index), storedSublayers.count))
+        if flattensSublayers { flattenedSublayersChanged() }
         changed()
     }
 
@@ -431,6 +433,12 @@ open class CALayer: NSObject, AssociationOwner {
     var contentArea: CGRect { bounds }
     /// Whether the compositor paints the layer's own background, border, content and shadow (CATransformLayer: no).
     var paintsItself: Bool { true }
+    /// Whether the class draws content of its own (the gradient, shape and text layers): it keeps a transparent
+    /// backing store whatever its delegate (a view) draws or says about opacity.
+    var drawsContentOfItsOwn: Bool { false }
+    /// Whether the layer draws its sublayers into its own content (CAReplicatorLayer): the compositor leaves them
+    /// out, and any change below the layer invalidates its content (`flattenedSublayersChanged()`).
+    @exclusivity(unchecked) var flattensSublayers = false
     /// The rectangle the backing store covers when it is not the bounds (`contentArea` at the last display).
     @exclusivity(unchecked) var backingStoreFrame: CGRect?
     /// While `draw(in:)` runs from `display()`: the part of the bounds being redrawn.
@@ -517,6 +525,8 @@ open class CALayer: NSObject, AssociationOwner {
     func queueForCompositor() {
         var child = self
         while let parent = child.superlayer {
+            // (Marked before the early return below: the flags under a flattening layer are cleared when it draws.)
+            if parent.flattensSublayers { parent.flattenedSublayersChanged() }
             if !child.isQueuedInSuperlayer {
                 parent.queuedSublayers.append(child)
                 child.isQueuedInSuperlayer = true

@@ -8,6 +8,8 @@ public typealias CFData = NSData
 public typealias CFString = NSString
 public typealias CFURL = NSURL
 public typealias CFError = NSError
+/// Any Core Foundation object (`CATextLayer.font` takes a font, a font's name or a `CGFont` as one).
+public typealias CFTypeRef = AnyObject
 
 extension CGDataProvider {
     /// A provider of `data` (Core Graphics' `CGDataProvider(data: CFData)`).

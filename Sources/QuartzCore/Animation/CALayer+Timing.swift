@@ -10,7 +10,9 @@ extension CALayer: CAMediaTiming {}
 extension CALayer {
     /// `time` in the global media time (`CACurrentMediaTime()`) as this layer's time.
     func localTime(fromGlobal time: CFTimeInterval) -> CFTimeInterval {
-        let parent = superlayer?.localTime(fromGlobal: time) ?? time
+        var parent = superlayer?.localTime(fromGlobal: time) ?? time
+        // The instance of a replicator's sublayers being drawn runs `instanceDelay` times its number behind.
+        if let replicator = superlayer, replicator.flattensSublayers { parent -= replicator.instanceTimeShift }
         return (parent - beginTime) * Double(speed) + timeOffset
     }
 

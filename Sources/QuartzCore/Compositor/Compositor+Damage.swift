@@ -118,7 +118,7 @@ extension Compositor {
         // subtree's extent is recomputed only if one of theirs moved.
         if !revisit, layer.redrawnRect == nil, let record = layer.compositorRecord, record.ownerSerial == serial {
             var extentsChanged = false
-            for sub in layer.queuedSublayers where sub.superlayer === layer {
+            for sub in layer.queuedSublayers where sub.superlayer === layer && !layer.flattensSublayers {
                 let before = (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder)
                 walk(sub, under: record, force: false, damage: &damage)
                 if before != (sub.subtreeExtent, sub.subtreeLayerCount, sub.subtreeHasOccluder) { extentsChanged = true }
@@ -179,7 +179,7 @@ extension Compositor {
             record.move(dx: dx, dy: dy, toDevice: toDevice)
             damage.add(record.rect)
         }
-        for sub in layer.storedSublayers { walk(sub, under: record, force: true, damage: &damage) }
+        for sub in layer.compositedSublayers { walk(sub, under: record, force: true, damage: &damage) }
         updateSubtreeExtent(layer)
         layer.clearChangeFlags()
         return true
@@ -269,7 +269,7 @@ extension Compositor {
         }
         layer.clearRedrawnRect()
         if startedBlit { insideBlit = true }
-        for sub in layer.storedSublayers {
+        for sub in layer.compositedSublayers {
             walk(sub, parent: toDevice, opacity: effective, clip: childClip, opaqueClip: childOpaqueClip, force: revisit,
                  damage: &damage)
         }
@@ -374,7 +374,7 @@ extension Compositor {
         var extent = r.rect, count = 1, occludes = r.occluder != nil
         // (A hidden or transparent sublayer has none: the walk forgot it. Its model values are not what counts — a
         // layer fading out to 0 is still on screen — and the painter and `collectOccluders` count the same way.)
-        for sub in layer.storedSublayers where sub.subtreeLayerCount > 0 {
+        for sub in layer.compositedSublayers where sub.subtreeLayerCount > 0 {
             extent = extent.union(sub.subtreeExtent)
             count += sub.subtreeLayerCount
             occludes = occludes || sub.subtreeHasOccluder
@@ -389,7 +389,7 @@ extension Compositor {
         if let old = layer.compositorRecord { damage.add(old.rect); layer.compositorRecord = nil }
         layer.subtreeLayerCount = 0
         layer.subtreeHasOccluder = false
-        for sub in layer.storedSublayers { forgetSubtree(sub, into: &damage) }
+        for sub in layer.compositedSublayers { forgetSubtree(sub, into: &damage) }
         layer.appearanceChanged = true // shown again later: composited afresh
     }
 }

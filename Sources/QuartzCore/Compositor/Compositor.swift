@@ -322,7 +322,7 @@ package final class Compositor {
         }
         if let occluder = layer.compositorRecord?.occluder, occluder.intersects(damaged) { occluders.append((occluder, order)) }
         order += 1
-        for sub in layer.storedSublayers {
+        for sub in layer.compositedSublayers {
             // The first tests of the call made here: most sublayers hide nothing (text, icons) or lie away from the
             // damage, and are only counted.
             let count = sub.subtreeLayerCount

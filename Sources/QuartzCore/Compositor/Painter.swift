@@ -105,7 +105,7 @@ enum Painter {
             paintBackgroundAndContents(v, cr, b, toDevice: toDevice, aligned: aligned, direct: inner, index: myIndex)
             painted += 1
         }
-        for sub in layer.storedSublayers {
+        for sub in layer.compositedSublayers {
             // The cull test at the top of `paint`, made here first: most sublayers of a big container lie outside a
             // small damaged rectangle, and this spares each of them a call.
             if cull, skipsCulled(sub, clip: clip, firstPainted: firstPainted, index: &index) { continue }
@@ -229,7 +229,7 @@ enum Painter {
             if let image = plan.contents { compositeDirect(direct, image, plan.contentsTarget, ink: plan.ink) }
             painted += 1
         }
-        for sub in layer.storedSublayers {
+        for sub in layer.compositedSublayers {
             if skipsCulled(sub, clip: clip, firstPainted: firstPainted, index: &index) { continue }
             paint(sub, cr, record.toDevice, firstPainted: firstPainted, index: &index, clip: clip, painted: &painted,
                   direct: direct, cull: true)
@@ -272,6 +272,14 @@ enum Painter {
         var index = 0, painted = 0
         paint(layer, cr, own.inverted().concatenating(ctm), firstPainted: 0, index: &index,
               clip: PixelRect(x: 0, y: 0, width: 0, height: 0), painted: &painted, direct: nil, cull: false)
+    }
+
+    /// Paints `layer` and its sublayers as its superlayer's coordinates map to `cr`'s device space through `parent`
+    /// (a replicator's instances): everything, no culling, through cairo.
+    static func render(_ layer: CALayer, _ cr: OpaquePointer, parent: CGAffineTransform) {
+        var index = 0, painted = 0
+        paint(layer, cr, parent, firstPainted: 0, index: &index, clip: PixelRect(x: 0, y: 0, width: 0, height: 0),
+              painted: &painted, direct: nil, cull: false)
     }
 
     private static func paintBackgroundAndContents(_ v: CALayerRenderValues, _ cr: OpaquePointer, _ b: CGRect,

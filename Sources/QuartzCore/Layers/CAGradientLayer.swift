@@ -36,6 +36,8 @@ open class CAGradientLayer: CALayer {
         setNeedsDisplay()
     }
 
+    override var drawsContentOfItsOwn: Bool { true }
+
     public required init(layer: Any) {
         super.init(layer: layer)
         needsDisplayOnBoundsChange = true

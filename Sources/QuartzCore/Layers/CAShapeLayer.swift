@@ -57,6 +57,8 @@ open class CAShapeLayer: CALayer {
         needsDisplayOnBoundsChange = true
     }
 
+    override var drawsContentOfItsOwn: Bool { true }
+
     public required init(layer: Any) {
         super.init(layer: layer)
         needsDisplayOnBoundsChange = true

@@ -29,7 +29,7 @@ open class NSParagraphStyle: @unchecked Sendable {
         return m
     }
 
-    var textParagraphStyle: TextParagraphStyle {
+    package var textParagraphStyle: TextParagraphStyle {
         TextParagraphStyle(alignment: alignment.textAlignment, lineBreakMode: lineBreakMode.textLineBreakMode, lineSpacing: lineSpacing)
     }
 }

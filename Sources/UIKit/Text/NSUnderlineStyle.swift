@@ -39,43 +39,6 @@ extension NSAttributedString.Key {
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
 }
 
-extension TextStyling {
-    /// The text engine's decoration for an underline or strikethrough attribute (`nil`: none).
-    static func decoration(_ value: Any?, color: Any?) -> TextDecoration? {
-        let raw: Int
-        switch value {
-        case let v as Int: raw = v
-        case let v as NSUnderlineStyle: raw = v.rawValue
-        case let v as NSNumber: raw = v.intValue
-        default: return nil
-        }
-        // The line kind is the low byte: 0 draws nothing, as on iOS.
-        let kind = raw & 0xff
-        guard kind != 0 else { return nil }
-        let pattern: TextDecoration.Pattern
-        switch raw & 0x0f00 {
-        case 0x0100: pattern = .dot
-        case 0x0200: pattern = .dash
-        case 0x0300: pattern = .dashDot
-        case 0x0400: pattern = .dashDotDot
-        default: pattern = .solid
-        }
-        return TextDecoration(isThick: kind & 0x02 != 0 && kind != 0x09, isDouble: kind == 0x09, pattern: pattern,
-                              byWord: raw & 0x8000 != 0, color: (color as? UIColor)?.cgColor)
-    }
-
-    /// A number attribute as points (`CGFloat`, `Double`, `Int` or `NSNumber`).
-    static func points(_ value: Any?) -> CGFloat? {
-        switch value {
-        case let v as CGFloat: return v
-        case let v as Double: return CGFloat(v)
-        case let v as Int: return CGFloat(v)
-        case let v as NSNumber: return CGFloat(v.doubleValue)
-        default: return nil
-        }
-    }
-}
-
 extension NSAttributedString.Key {
     /// An `NSShadow` for the text (kept in the string; not drawn yet: see the porting notes).
     public static let shadow = NSAttributedString.Key("NSShadow")

@@ -10,20 +10,11 @@ enum TextStyling {
     static var defaultFont: UIFont { UIFont.systemFont(ofSize: 12) }
 
     static func style(_ attrs: [NSAttributedString.Key: Any]?) -> TextStyle {
-        let font = (attrs?[.font] as? UIFont) ?? defaultFont
-        let color = (attrs?[.foregroundColor] as? UIColor)?.cgColor ?? .black
-        var style = TextStyle(font: font.textFont, color: color, kern: points(attrs?[.kern]))
-        guard let attrs else { return style }
-        // The decorations (NSUnderlineStyle.swift).
-        style.backgroundColor = (attrs[.backgroundColor] as? UIColor)?.cgColor
-        style.underline = decoration(attrs[.underlineStyle], color: attrs[.underlineColor])
-        style.strikethrough = decoration(attrs[.strikethroughStyle], color: attrs[.strikethroughColor])
-        style.baselineOffset = points(attrs[.baselineOffset]) ?? 0
-        return style
+        AttributedTextStyling.style(attrs, defaultFont: defaultFont.textFont)
     }
 
     static func paragraph(_ attrs: [NSAttributedString.Key: Any]?) -> TextParagraphStyle {
-        (attrs?[.paragraphStyle] as? NSParagraphStyle)?.textParagraphStyle ?? TextParagraphStyle()
+        AttributedTextStyling.paragraph(attrs)
     }
 
     static func styled(_ string: String, _ attrs: [NSAttributedString.Key: Any]?) -> (StyledText, TextParagraphStyle) {
@@ -31,15 +22,7 @@ enum TextStyling {
     }
 
     static func styled(_ attributed: NSAttributedString) -> (StyledText, TextParagraphStyle) {
-        var runs: [(range: Range<Int>, style: TextStyle)] = []
-        var paragraph: TextParagraphStyle?
-        let whole = NSRange(location: 0, length: attributed.length)
-        attributed.enumerateAttributes(in: whole) { attrs, range, _ in
-            runs.append((range.location..<(range.location + range.length), style(attrs)))
-            if paragraph == nil, attrs[.paragraphStyle] != nil { paragraph = self.paragraph(attrs) }
-        }
-        if runs.isEmpty { runs = [(0..<0, style(nil))] }
-        return (StyledText(attributed.string, runs: runs), paragraph ?? TextParagraphStyle())
+        AttributedTextStyling.styled(attributed, defaultFont: defaultFont.textFont)
     }
 
     /// Lays out for a rectangle: wrapped to its width, as many lines as fit its height (at least one).
@@ -52,6 +35,13 @@ enum TextStyling {
         if !truncateLast && p.lineBreakMode.rawValue >= TextLineBreakMode.byTruncatingHead.rawValue { p.lineBreakMode = .byWordWrapping }
         return TextLayout(text, paragraph: p, width: size.width, maximumLines: Swift.max(1, fitting))
     }
+}
+
+// UIKit's attribute values as the text engine reads them (AttributedTextStyling, shared with CATextLayer).
+extension UIFont: TextFontConvertible {}
+extension NSParagraphStyle: TextParagraphConvertible {}
+extension UIColor: TextColorConvertible {
+    package var textColor: CGColor { cgColor }
 }
 
 /// Recently drawn plain strings and their layouts. Redrawing the same text in the same style (a label's

@@ -31,7 +31,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
         }
     }
 
-    let textFont: TextFont
+    package let textFont: TextFont
 
     init(textFont: TextFont) { self.textFont = textFont }
 
