@@ -315,6 +315,40 @@ final class NoSetUpTests: XCTestCase {
                        CGSize(width: 60, height: 60), "the flow layout asks the subclass's own conformance")
     }
 
+    func testALibrarysPagerLayoutSpinnerAndCaptionWork() {
+        final class Pages: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 4 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "page", for: indexPath)
+            }
+        }
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let layout = PagerLayout()
+        let pager = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+        pager.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "page")
+        let pages = Pages()
+        pager.dataSource = pages
+        window.addSubview(pager)
+        let spinner = DotsSpinner(frame: CGRect(x: 0, y: 210, width: 40, height: 40))
+        window.addSubview(spinner)
+        let caption = makeCaptionLayer("Loading")
+        window.layer.addSublayer(caption)
+        window.makeKeyAndVisible()
+        spinner.startAnimating()
+        RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+        XCTAssertTrue(pager.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)) is PageAttributes,
+                      "the layout's own attributes class")
+        XCTAssertEqual(pager.contentSize, CGSize(width: 1200, height: 200))
+        let prepared = layout.preparedCount
+        pager.contentOffset = CGPoint(x: 150, y: 0)
+        RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+        XCTAssertGreaterThan(layout.preparedCount, prepared, "a scroll the layout asked to hear about lays it out again")
+        XCTAssertEqual(layout.targetContentOffset(forProposedContentOffset: CGPoint(x: 170, y: 0), withScrollingVelocity: .zero).x, 300)
+        XCTAssertGreaterThan((spinner.layer as! CAReplicatorLayer).displayCount, 1, "the spinner redraws as its dots fade")
+        XCTAssertGreaterThan(caption.displayCount, 0)
+        spinner.dot.removeAllAnimations()
+    }
+
     func testSubclassesWithAPlainDeinitAreFreed() {
         final class Helper { static var freed = 0; deinit { Helper.freed += 1 } }
         let viewsBefore = ObservingView.freed

@@ -282,7 +282,17 @@ open class UICollectionView: UIScrollView {
     private var cellQueues = ReuseQueues<UICollectionViewCell>()
     private var supplementaryQueues = ReuseQueues<UICollectionReusableView>()
     private(set) var visibleCells_: [IndexPath: UICollectionViewCell] = [:]
-    private var visibleSupplementaries: [String: UICollectionReusableView] = [:]
+    var visibleSupplementaries: [ElementKey: UICollectionReusableView] = [:]
+    /// The decoration views shown, and the ones kept for reuse by kind.
+    var visibleDecorations: [ElementKey: UICollectionReusableView] = [:]
+    var decorationQueues: [String: [UICollectionReusableView]] = [:]
+    /// The decoration views kept behind the cells (zIndex 0 or less when made).
+    var backDecorations: Set<ObjectIdentifier> = []
+    /// A supplementary or decoration element: its kind and index path.
+    struct ElementKey: Hashable {
+        var kind: String
+        var indexPath: IndexPath
+    }
     var selected: [IndexPath] = []
     var highlighted: IndexPath?
     /// Sizes measured from cells for layouts with an estimated item size.
@@ -450,7 +460,7 @@ open class UICollectionView: UIScrollView {
         visibleSupplementaries.removeAll()
         selected.removeAll()
         measured.removeAll(); measuredSupplementaries.removeAll()
-        collectionViewLayout.invalidateLayout()
+        collectionViewLayout.invalidateForData(everything: true)
     }
 
     /// Applies `updates` (which change the data source and say so through the insert/delete/reload/move methods)
@@ -502,7 +512,7 @@ open class UICollectionView: UIScrollView {
         visibleCells_ = kept
         selected = selected.compactMap { map[$0] }
         measured = [:]; measuredSupplementaries = [:]
-        collectionViewLayout.invalidateLayout()
+        collectionViewLayout.invalidateForData(everything: false)
         UIView.performWithoutAnimation { layoutItems() }
         let keptNow = visibleCells_.filter { kept[$0.key] === $0.value }
         let added = visibleCells_.filter { kept[$0.key] == nil }.map(\.value)
@@ -554,14 +564,44 @@ open class UICollectionView: UIScrollView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: bounds.origin, size: lastSize)) || lastSize == .zero {
-            collectionViewLayout.isValid = false
-        }
+        // A new size always lays out again (however it came: a frame set, a bounds change the layout was asked about).
+        if bounds.size != lastSize { collectionViewLayout.isValid = false }
         lastSize = bounds.size
+        if pendingOffsetAdjustment != .zero {
+            let shift = pendingOffsetAdjustment
+            pendingOffsetAdjustment = .zero
+            contentOffset = CGPoint(x: contentOffset.x + shift.x, y: contentOffset.y + shift.y)
+        }
         layoutItems()
         backgroundView?.frame = bounds
+        if finalizesAnimatedBoundsChange {
+            finalizesAnimatedBoundsChange = false
+            collectionViewLayout.finalizeAnimatedBoundsChange()
+        }
+    }
+
+    /// The layout is asked about every change of the bounds (a scroll moves their origin) before it is made, as
+    /// UIKit asks: `shouldInvalidateLayout(forBoundsChange:)`, then `invalidateLayout(with:)` with its context; inside
+    /// an animation block, a new size is announced by `prepare(forAnimatedBoundsChange:)`.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let old = super.bounds
+            if newValue != old, lastSize != .zero { boundsWillChange(to: newValue, from: old) }
+            super.bounds = newValue
+        }
+    }
+
+    /// Where a drag's glide comes to rest: the layout's say (`targetContentOffset(forProposedContentOffset:
+    /// withScrollingVelocity:)`).
+    override func proposedRestingOffset(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
     }
     private var lastSize: CGSize = .zero
+    /// What invalidation contexts asked the content to move by, applied at the next layout.
+    var pendingOffsetAdjustment: CGPoint = .zero
+    /// An animated change of size was announced to the layout: it is told when the new layout is done.
+    var finalizesAnimatedBoundsChange = false
 
     /// A size measured from the item's cell (layouts with an estimated item size ask).
     func measuredSize(at indexPath: IndexPath) -> CGSize? { measured[indexPath] }
@@ -604,14 +644,16 @@ open class UICollectionView: UIScrollView {
         syncOrthogonalScrollers()
         let attributes = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
         var wantedCells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-        var wantedSupplementary: [String: UICollectionViewLayoutAttributes] = [:]
+        var wantedSupplementary: [ElementKey: UICollectionViewLayoutAttributes] = [:]
+        var wantedDecorations: [ElementKey: UICollectionViewLayoutAttributes] = [:]
         for a in attributes {
             switch a.representedElementCategory {
             case .cell: wantedCells[a.indexPath] = a
-            case .supplementaryView: wantedSupplementary[(a.representedElementKind ?? "") + "#\(a.indexPath.section)"] = a
-            case .decorationView: break
+            case .supplementaryView: wantedSupplementary[ElementKey(kind: a.representedElementKind ?? "", indexPath: a.indexPath)] = a
+            case .decorationView: wantedDecorations[ElementKey(kind: a.representedElementKind ?? "", indexPath: a.indexPath)] = a
             }
         }
+        showDecorations(wantedDecorations)
         for (ip, cell) in visibleCells_ where wantedCells[ip] == nil {
             visibleCells_[ip] = nil
             collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
@@ -627,7 +669,7 @@ open class UICollectionView: UIScrollView {
                 cell = made
                 let parent = placement(for: a).0
                 if cell.superview !== parent {
-                    if parent === self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) } else { parent.addSubview(cell) }
+                    if parent === self { insertSubview(cell, at: backIndex) } else { parent.addSubview(cell) }
                 }
                 visibleCells_[ip] = cell
                 cell.isSelected = selected.contains(ip)
@@ -660,7 +702,7 @@ open class UICollectionView: UIScrollView {
                 view = made
                 if view.superview !== self { addSubview(view) }
                 visibleSupplementaries[key] = view
-                let measureKey = "\(a.representedElementKind ?? "")#\(a.indexPath.section)"
+                let measureKey = "\(key.kind)#\(a.indexPath.section)"
                 if a.estimatesSize, measuredSupplementaries[measureKey] == nil, let fit = measure(view, a) {
                     measuredSupplementaries[measureKey] = fit
                     if fit != a.size { remeasure = true }

@@ -328,6 +328,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override var collectionViewContentSize: CGSize { contentSize }
     override var selfSizesCells: Bool { hasEstimates }
 
+    /// Yes when the size changes (sections are laid out across it).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != (collectionView?.bounds.size ?? newBounds.size)
+    }
+
     open override func prepare() {
         cells = []; supplementaries = []; pinned = []; hasEstimates = false; strips = [:]
         ordered = ElementsAlongAxis(vertical: configuration.scrollDirection == .vertical)
@@ -368,7 +373,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 if estimated { hasEstimates = true }
                 var length = vertical ? size.height : size.width
                 if estimated, let measured { length = vertical ? measured.height : measured.width }
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: b.elementKind, with: IndexPath(item: 0, section: s))
+                let a = makeAttributes(.supplementaryView, kind: b.elementKind, at: IndexPath(item: 0, section: s))
                 a.frame = rect(main: position, cross: lead, mainSize: length, crossSize: vertical ? size.width : size.height)
                 a.zIndex = b.zIndex
                 a.estimatesSize = estimated
@@ -492,7 +497,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                     // A list row is at least 44 points tall, as UIKit's are.
                     if isListRow, vertical { itemSize.height = max(44, itemSize.height) }
                 }
-                let a = UICollectionViewLayoutAttributes(forCellWith: ip)
+                let a = makeAttributes(at: ip)
                 let box = CGRect(origin: origin2, size: itemSize)
                 let i = item.contentInsets
                 a.frame = CGRect(x: box.minX + i.leading, y: box.minY + i.top,

@@ -1,54 +1,6 @@
 import CoreGraphics
 import Foundation
 
-/// Where one element of a collection view goes and how it looks (UIKit's `UICollectionViewLayoutAttributes`).
-@preconcurrency @MainActor
-open class UICollectionViewLayoutAttributes: NSObject {
-    /// What kind of element: a cell, a supplementary view (header, footer) or a decoration.
-    public enum ElementCategory: Int, Sendable { case cell, supplementaryView, decorationView }
-
-    public var indexPath: IndexPath
-    public var frame: CGRect = .zero
-    public var center: CGPoint {
-        get { CGPoint(x: frame.midX, y: frame.midY) }
-        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
-    }
-    public var size: CGSize {
-        get { frame.size }
-        set { frame.size = newValue }
-    }
-    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
-    public var transform: CGAffineTransform = .identity
-    public var alpha: CGFloat = 1
-    public var zIndex = 0
-    public var isHidden = false
-    /// The layout's size along the scroll axis is an estimate: the collection view measures the view and lays out
-    /// again with what it needs.
-    var estimatesSize = false
-    /// For a list row: how the list looks and whether the row is its section's first or last (separators, corners).
-    var listAppearance: UICollectionLayoutListConfiguration?
-    var listPosition = (first: false, last: false, header: false)
-    /// For a cell of an orthogonal section: the section whose sideways strip holds it (-1: none).
-    var stripSection = -1
-    public let representedElementCategory: ElementCategory
-    /// The supplementary kind (`UICollectionView.elementKindSectionHeader`…), nil for cells.
-    public let representedElementKind: String?
-
-    /// Attributes of the cell at `indexPath`.
-    public init(forCellWith indexPath: IndexPath) {
-        self.indexPath = indexPath
-        representedElementCategory = .cell
-        representedElementKind = nil
-    }
-
-    /// Attributes of a supplementary view of `kind` at `indexPath`.
-    public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
-        self.indexPath = indexPath
-        representedElementCategory = .supplementaryView
-        representedElementKind = kind
-    }
-}
-
 /// Works out where a collection view's elements go (UIKit's `UICollectionViewLayout`): subclass and answer
 /// `collectionViewContentSize` and `layoutAttributesForElements(in:)` — the collection view asks for the visible
 /// rectangle as it scrolls — after `prepare()`, which runs whenever the layout was invalidated.
@@ -70,18 +22,91 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
     /// One supplementary view's attributes.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-    /// Whether a change of the collection view's bounds (a scroll: origin; a resize: size) needs a new layout.
-    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        newBounds.size != (collectionView?.bounds.size ?? newBounds.size)
+    /// Whether a change of the collection view's bounds to `newBounds` (a scroll: origin; a resize: size) needs a
+    /// new layout: asked before the bounds change, so `collectionView.bounds` is still the old one. No, by default
+    /// (the flow and compositional layouts say yes to a new size); a change of size prepares the layout again
+    /// whatever the answer (see the porting notes).
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    /// The context `invalidateLayout(with:)` gets when `shouldInvalidateLayout(forBoundsChange:)` said yes: one of
+    /// `invalidationContextClass`, as made; a subclass fills in what changed.
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        makeInvalidationContext()
     }
-    /// Marks the layout to be worked out again before the next use.
+    /// Marks the whole layout to be worked out again before the next use (an invalidation that says everything
+    /// changed, through `invalidateLayout(with:)`).
     open func invalidateLayout() {
-        isValid = false
-        collectionView?.setNeedsLayout()
+        let context = makeInvalidationContext()
+        context.everything = true
+        invalidateLayout(with: context)
     }
-    /// Where scrolling should come to rest, given where it would (the collection view asks when a drag ends).
+    /// Marks the layout to be worked out again before the next use, for what `context` says changed; the
+    /// collection view moves its content by the context's `contentOffsetAdjustment`. (`prepare()` runs again
+    /// whatever the context says: a layout keeps what it can itself.)
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        isValid = false
+        guard let collectionView else { return }
+        collectionView.setNeedsLayout()
+        // Applied at the collection view's next layout (this may run while its bounds are being set).
+        let shift = context.contentOffsetAdjustment
+        collectionView.pendingOffsetAdjustment.x += shift.x
+        collectionView.pendingOffsetAdjustment.y += shift.y
+    }
+    /// Where scrolling should come to rest, given where it would (the collection view asks when a drag ends without
+    /// paging; `velocity` in points per millisecond).
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         proposedContentOffset
+    }
+    /// Where the content should be after the layout changes (a new layout, or an update); unchanged by default.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+
+    /// The class of the attributes the layout makes (a subclass of `UICollectionViewLayoutAttributes` with values of
+    /// its own); the flow and compositional layouts make theirs of it too.
+    open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+    /// The class of the contexts `invalidateLayout()` and bounds changes hand to `invalidateLayout(with:)`.
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+
+    /// One decoration view's attributes (the layout's own; none by default).
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
+    /// Names the view class the collection view makes for decoration views of `elementKind` (`nil` forgets it).
+    /// The class must be a `UICollectionReusableView`; its views are made with `init(frame:)` (through
+    /// `init(registeredWithReuseIdentifier:)`) and reused.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationClasses[elementKind] = viewClass as? UICollectionReusableView.Type
+    }
+
+    /// Called before the collection view's bounds change inside an animation block (the layout prepares for the
+    /// change), then `finalizeAnimatedBoundsChange()` after the new layout.
+    open func prepare(forAnimatedBoundsChange oldBounds: CGRect) {}
+    open func finalizeAnimatedBoundsChange() {}
+
+    /// The registered decoration view classes, by kind.
+    var decorationClasses: [String: UICollectionReusableView.Type] = [:]
+
+    /// The data changed (a reload: everything; updates: the counts), as UIKit tells a layout.
+    func invalidateForData(everything: Bool) {
+        let context = makeInvalidationContext()
+        context.everything = everything
+        context.dataSourceCounts = true
+        invalidateLayout(with: context)
+    }
+
+    /// A new, empty context of `invalidationContextClass`.
+    func makeInvalidationContext() -> UICollectionViewLayoutInvalidationContext {
+        let cls = type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+        return (cls ?? UICollectionViewLayoutInvalidationContext.self).init()
+    }
+
+    /// New attributes of `layoutAttributesClass` for a cell, or an element of `kind` in `category`.
+    func makeAttributes(_ category: UICollectionViewLayoutAttributes.ElementCategory = .cell, kind: String? = nil,
+                        at indexPath: IndexPath) -> UICollectionViewLayoutAttributes {
+        let cls = type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type
+        let a = (cls ?? UICollectionViewLayoutAttributes.self).init()
+        a.indexPath = indexPath
+        a.representedElementCategory = category
+        a.representedElementKind = kind
+        return a
     }
 
     /// Whether some sizes are estimates that the collection view corrects by measuring the cells it shows.
@@ -91,8 +116,7 @@ open class UICollectionViewLayout: NSObject {
     /// `sectionEnd`) scrolls under it, pushed up by the section's end; over the cells.
     func pinnedHeader(_ header: UICollectionViewLayoutAttributes, sectionEnd: CGFloat, in collectionView: UICollectionView)
         -> UICollectionViewLayoutAttributes {
-        let pinned = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: header.representedElementKind ?? "", with: header.indexPath)
-        pinned.frame = header.frame
+        let pinned = header.copy() as! UICollectionViewLayoutAttributes
         pinned.frame.origin.y = min(max(header.frame.minY, collectionView.bounds.minY + collectionView.adjustedContentInset.top),
                                     sectionEnd - header.frame.height)
         pinned.zIndex = 1024
@@ -219,6 +243,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
+    /// Yes when the size changes (the lines are laid out across it).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != (collectionView?.bounds.size ?? newBounds.size)
+    }
+
     open override func prepare() {
         cells = []; headers = []; footers = []; ordered = ElementsAlongAxis(vertical: scrollDirection == .vertical)
         guard let cv = collectionView else { contentSize = .zero; return }
@@ -240,7 +269,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             func supplementary(_ kind: String, _ size: CGSize) -> UICollectionViewLayoutAttributes? {
                 let length = vertical ? size.height : size.width
                 guard length > 0 else { return nil }
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: s))
+                let a = self.makeAttributes(.supplementaryView, kind: kind, at: IndexPath(item: 0, section: s))
                 a.frame = rect(main: position, cross: 0, mainSize: length, crossSize: width)
                 position += length
                 return a
@@ -261,7 +290,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 let gap = line.count > 1 ? max(itemSpacing, (available - used) / CGFloat(line.count - 1)) : 0
                 var cross = lead + (line.count == 1 ? (available - used) / 2 : 0)
                 for (k, (ip, _)) in line.enumerated() {
-                    let a = UICollectionViewLayoutAttributes(forCellWith: ip)
+                    let a = makeAttributes(at: ip)
                     a.frame = rect(main: position + (lineLength - mains[k]) / 2, cross: cross, mainSize: mains[k], crossSize: crosses[k])
                     sectionCells.append(a)
                     cross += crosses[k] + gap

@@ -126,9 +126,11 @@ extension UIScrollView {
         if isPagingEnabled { natural = pageTarget(from: start, velocity: velocity) }
         natural.x = min(max(natural.x, lo.x), hi.x)
         natural.y = min(max(natural.y, lo.y), hi.y)
-        var target = natural
-        delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
-                                            targetContentOffset: &target)
+        let perMillisecond = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+        var target = isPagingEnabled ? natural : proposedRestingOffset(natural, velocity: perMillisecond)
+        target.x = min(max(target.x, lo.x), hi.x)
+        target.y = min(max(target.y, lo.y), hi.y)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: perMillisecond, targetContentOffset: &target)
         let chosen = target != natural
         let x = axisMotion(start.x, velocity.x, lo.x, hi.x, target: chosen || isPagingEnabled ? target.x : nil)
         let y = axisMotion(start.y, velocity.y, lo.y, hi.y, target: chosen || isPagingEnabled ? target.y : nil)

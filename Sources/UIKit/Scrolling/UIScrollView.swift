@@ -320,6 +320,10 @@ open class UIScrollView: UIView {
 
     /// A hook for subclasses in this module (lists lay out their rows as the content scrolls).
     func scrollViewDidScroll() {}
+    /// Where the content should come to rest when a drag ends without paging, given where a glide would take it
+    /// (`velocity` in points per millisecond): a subclass's say before the delegate's (a collection view asks its
+    /// layout).
+    func proposedRestingOffset(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
 
     /// `value` on the screen's pixel grid.
     func pixelAligned(_ value: CGFloat) -> CGFloat {
