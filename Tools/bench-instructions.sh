@@ -15,7 +15,7 @@ trap 'rm -f "$out"' EXIT
 for spec in "${@:-1280x800@1 1920x1080@1}"; do
   for spec1 in $spec; do
     line="$spec1:"
-    for kind in first full label recolour animation idle ring gradient; do
+    for kind in first full label recolour animation idle ring gradient spinner text; do
       count=100; [ "$kind" = first ] && count=10
       VITRINE_BENCH_NO_PRELOAD=1 valgrind --tool=callgrind --toggle-collect='*countedFrame*' \
         --callgrind-out-file="$out" "$bin" --only "$spec1:$kind:$count" >/dev/null 2>&1

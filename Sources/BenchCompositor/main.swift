@@ -1,7 +1,7 @@
 // vitrine-bench-compositor: the reference scene of shared/BENCHMARKS.md built with UIViews, layers
-// (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists and two of Core
-// Animation's layer classes (a progress ring's step, a gradient's moving stop) added to it, each beside
-// a floor measured in the same round (five interleaved rounds), with the allocations each frame makes. Prints
+// (cornerRadius) and UILabels on a headless screen, timed for the six frames BENCHMARKS.md lists and four of Core
+// Animation's layer classes (a progress ring's step, a gradient's moving stop, a replicator's spinner, a text layer's
+// new string) added to it, each beside a floor measured in the same round (five interleaved rounds), with the allocations each frame makes. Prints
 // medians and ranges; asserts nothing.
 // Run: swift run -c release vitrine-bench-compositor
 // Instructions per frame (repeatable on a noisy machine): bash Tools/bench-instructions.sh, which runs
@@ -138,6 +138,9 @@ struct Frames {
     /// The layer classes' frames: a progress ring (a shape layer's stroke end moves on by 5 %) and a gradient (its
     /// middle stop moves), added over the scene's first buttons when first asked for.
     var ring: CAShapeLayer?, gradient: CAGradientLayer?
+    /// An activity indicator (a replicator's twelve dots fading one after another, shown a frame later each time) and
+    /// a text layer whose string changes (a counter).
+    var spinner: CAReplicatorLayer?, counter: CATextLayer?
 
     mutating func prepare(_ name: String) {
         switch name {
@@ -181,8 +184,52 @@ struct Frames {
             CATransaction.setDisableActions(true)
             let middle = gradient!.locations![1].doubleValue
             gradient!.locations = [0, NSNumber(value: middle >= 0.8 ? 0.2 : middle + 0.02), 1]
+        case "spinner":
+            if spinner?.superlayer !== s.root.layer { spinner = makeSpinner() }
+            // The next sixtieth of a second of the running indicator: its animations are paused and moved on by
+            // `timeOffset` (a frame of a running animation, but only when asked for: the other figures stay idle).
+            CATransaction.setDisableActions(true)
+            spinner!.timeOffset += 1.0 / 60
+        case "text":
+            if counter?.superlayer !== s.root.layer {
+                let t = CATextLayer()
+                t.frame = CGRect(x: 300, y: 200, width: 200, height: 24)
+                t.fontSize = 17
+                t.foregroundColor = UIColor.label.cgColor
+                t.contentsScale = s.window.screen.scale
+                s.root.layer.addSublayer(t)
+                counter = t
+            }
+            n += 1
+            CATransaction.setDisableActions(true)
+            counter!.string = "Downloaded \(n) MB"
         default: break // idle
         }
+    }
+
+    /// Twelve 8-point dots round a 40-point circle, each fading over a second, a twelfth of a second after the last.
+    private func makeSpinner() -> CAReplicatorLayer {
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 200, y: 40, width: 48, height: 48)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 20, y: 0, width: 8, height: 8)
+        dot.cornerRadius = 4
+        dot.backgroundColor = UIColor.systemGray.cgColor
+        dot.contentsScale = s.window.screen.scale
+        r.addSublayer(dot)
+        r.instanceCount = 12
+        r.instanceTransform = CATransform3DMakeRotation(2 * .pi / 12, 0, 0, 1)
+        r.instanceDelay = 1.0 / 12
+        r.contentsScale = s.window.screen.scale
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0.15
+        fade.duration = 1
+        fade.repeatCount = .infinity
+        dot.add(fade, forKey: "fade")
+        r.speed = 0
+        s.root.layer.addSublayer(r)
+        return r
     }
 
     func frame() { app.runLoop.runOnce() }
@@ -249,8 +296,8 @@ func run() {
             let lvgl = lvglAnchor(width: w)
 
             var first = Rounds(), cold = Rounds(), full = Rounds(), label = Rounds(), recolour = Rounds(), animate = Rounds(), idle = Rounds()
-            var ring = Rounds(), gradient = Rounds()
-            var layerAreas = (ring: 0, gradient: 0)
+            var ring = Rounds(), gradient = Rounds(), spinner = Rounds(), text = Rounds()
+            var layerAreas = (ring: 0, gradient: 0, spinner: 0, text: 0)
             var labelLVGL: [Double] = [], recolourLVGL: [Double] = []
             var areas = (label: 0, recolour: 0, animate: 0)
             // Every figure and its floor once per round, the rounds one after another: a slow spell of this shared
@@ -292,6 +339,12 @@ func run() {
                 let g = frames(61, prepare: { f.prepare("gradient") }) { f.frame() }
                 layerAreas.gradient = area()
                 gradient.add(g, floor: warm { overFloor(layerAreas.gradient, 61) })
+                let sp = frames(61, prepare: { f.prepare("spinner") }) { f.frame() }
+                layerAreas.spinner = area()
+                spinner.add(sp, floor: warm { overFloor(layerAreas.spinner, 61) })
+                let t = frames(61, prepare: { f.prepare("text") }) { f.frame() }
+                layerAreas.text = area()
+                text.add(t, floor: warm { overFloor(layerAreas.text, 61) })
             }
             let allocs = (first: allocations(prepare: { f.prepare("first") }) { f.frame() },
                           full: allocations(prepare: { f.prepare("full") }) { f.frame() },
@@ -300,7 +353,9 @@ func run() {
                           animate: allocations(prepare: { f.prepare("animation") }) { f.frame() },
                           idle: allocations { f.frame() },
                           ring: allocations(prepare: { f.prepare("ring") }) { f.frame() },
-                          gradient: allocations(prepare: { f.prepare("gradient") }) { f.frame() })
+                          gradient: allocations(prepare: { f.prepare("gradient") }) { f.frame() },
+                          spinner: allocations(prepare: { f.prepare("spinner") }) { f.frame() },
+                          text: allocations(prepare: { f.prepare("text") }) { f.frame() })
             func lvglText(_ r: [Double]) -> String {
                 String(format: "%.2fx (%.2f–%.2fx)", median(r), r.min()!, r.max()!)
             }
@@ -326,6 +381,10 @@ func run() {
                   + ring.ratioText(1) + String(format: "; %d allocations", allocs.ring))
             print(String(format: "  8 gradient stop moved  %8.3f   damage %d px, vs pixman OVER of it: ", gradient.medianMs, layerAreas.gradient)
                   + gradient.ratioText(1) + String(format: "; %d allocations", allocs.gradient))
+            print(String(format: "  9 spinner frame        %8.3f   damage %d px, vs pixman OVER of it: ", spinner.medianMs, layerAreas.spinner)
+                  + spinner.ratioText(1) + String(format: "; %d allocations", allocs.spinner))
+            print(String(format: " 10 text layer change    %8.3f   damage %d px, vs pixman OVER of it: ", text.medianMs, layerAreas.text)
+                  + text.ratioText(1) + String(format: "; %d allocations", allocs.text))
             f.s.window.isHidden = true
         }
     }

@@ -152,3 +152,40 @@ extension ShapeLayerTests {
         #expect(pixel(image, 99, 65).2 == 255, "not clipped to the group's bounds")
     }
 }
+
+extension ShapeLayerTests {
+    @Test func aPathAnimatesPointByPointBetweenShapesOfTheSameElements() throws {
+        let view = shownView(CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.backgroundColor = .white
+        let narrow = CGPath(rect: CGRect(x: 0, y: 40, width: 20, height: 20), transform: nil)
+        let wide = CGPath(rect: CGRect(x: 0, y: 40, width: 100, height: 20), transform: nil)
+        let s = Self.shape(narrow, at: view.bounds, fill: .blue)
+        view.layer.addSublayer(s)
+        frames(1.0 / 60)
+        func filledUpTo() throws -> Int {
+            let image = try #require(UIScreen.main.snapshotImage()?.cgImage)
+            return (0..<100).last { pixel(image, $0, 50).2 > 200 && pixel(image, $0, 50).0 < 60 } ?? -1
+        }
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.fromValue = narrow
+        grow.toValue = wide
+        grow.duration = 1
+        s.path = wide
+        s.add(grow, forKey: "grow")
+        frames(0.5)
+        #expect(abs(try filledUpTo() - 59) <= 2, "halfway from 20 to 100 points wide")
+        #expect(abs((s.presentation()?.path?.boundingBox.width ?? 0) - 60) < 2)
+        frames(0.6)
+        #expect(try filledUpTo() == 99)
+        // Implicitly too, once shown; a path of other elements jumps at the middle of the animation.
+        s.path = narrow
+        #expect(s.animation(forKey: "path") != nil)
+        frames(0.3)
+        #expect(try filledUpTo() == 19)
+        s.path = CGPath(ellipseIn: CGRect(x: 0, y: 40, width: 80, height: 20), transform: nil)
+        frames(0.05)
+        #expect(try filledUpTo() == 19, "the old shape until halfway")
+        frames(0.3)
+        #expect(abs(try filledUpTo() - 79) <= 1)
+    }
+}

@@ -12,6 +12,8 @@ enum AnimationValue: Equatable {
     case color(CGColor?)
     /// A list of values (a gradient layer's `colors` and `locations`): element by element when the counts match.
     indirect case array([AnimationValue])
+    /// A shape layer's path: point by point when the two paths are made of the same elements.
+    case path(CGPath)
 
     /// The value an animation property holds (`0.5`, `CGPoint`, `CATransform3DMakeScale(...)`, `CGColor`,
     /// `CGAffineTransform`), or `nil` for something that does not animate.
@@ -31,6 +33,7 @@ enum AnimationValue: Equatable {
         case let v as CATransform3D: self = .transform(v)
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
+        case let v as CGPath: self = .path(v)
         case let v as AnimationValue: self = v
         case let v as [Any]:
             var elements: [AnimationValue] = []
@@ -82,6 +85,7 @@ enum AnimationValue: Equatable {
         case let .transform(v): return v
         case let .color(v): return v
         case let .array(v): return v.map { $0.publicValue as Any }
+        case let .path(v): return v
         }
     }
 
@@ -108,6 +112,9 @@ enum AnimationValue: Equatable {
                                   blue: mix(ca.2 * ca.3, cb.2 * cb.3) / alpha, alpha: alpha))
         case let (.array(a), .array(b)) where a.count == b.count:
             return .array(zip(a, b).map { $0.interpolated(to: $1, t) })
+        case let (.path(a), .path(b)):
+            // Paths of other shapes do not interpolate (Core Animation's result is undefined): the nearer one shows.
+            return PathBlend.blend(a, b, CGFloat(t)).map { .path($0) } ?? (t < 0.5 ? self : other)
         default:
             return t < 0.5 ? self : other
         }
@@ -189,5 +196,30 @@ struct Decomposed {
         var a = m.concatenating(r)
         a.tx = tx; a.ty = ty
         return CATransform3DMakeAffineTransform(a)
+    }
+}
+
+/// Two paths of the same elements blended point by point (control points too: a shape layer's `path` animation).
+enum PathBlend {
+    static func blend(_ a: CGPath, _ b: CGPath, _ t: CGFloat) -> CGPath? {
+        if a == b { return a }
+        var from: [CGPathElementKind] = [], to: [CGPathElementKind] = []
+        a.applyWithBlock { from.append($0) }
+        b.applyWithBlock { to.append($0) }
+        guard from.count == to.count else { return nil }
+        func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
+        let result = CGMutablePath()
+        for (e, f) in zip(from, to) {
+            switch (e, f) {
+            case let (.moveTo(p), .moveTo(q)): result.move(to: mix(p, q))
+            case let (.lineTo(p), .lineTo(q)): result.addLine(to: mix(p, q))
+            case let (.quadCurveTo(c, p), .quadCurveTo(d, q)): result.addQuadCurve(to: mix(p, q), control: mix(c, d))
+            case let (.curveTo(c1, c2, p), .curveTo(d1, d2, q)):
+                result.addCurve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
+            case (.closeSubpath, .closeSubpath): result.closeSubpath()
+            default: return nil
+            }
+        }
+        return result
     }
 }

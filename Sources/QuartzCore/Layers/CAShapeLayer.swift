@@ -28,12 +28,13 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer that draws a path: filled, stroked, or both, wherever the path goes (not clipped to the bounds unless
-/// the layer masks to them). `fillColor`, `strokeColor`, `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit` and
-/// `lineDashPhase` animate, implicitly and explicitly (a progress ring's `strokeEnd`).
+/// the layer masks to them). `path`, `fillColor`, `strokeColor`, `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`
+/// and `lineDashPhase` animate, implicitly and explicitly (a progress ring's `strokeEnd`; a path between two shapes
+/// made of the same elements, point by point).
 @preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates.
-    open var path: CGPath? { didSet { setNeedsDisplay() } }
+    open var path: CGPath? { didSet { shapeDidChange("path", from: oldValue as Any) } }
     /// The fill; opaque black by default, `nil` for none.
     open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
         didSet { shapeDidChange("fillColor", from: oldValue as Any) }
@@ -81,7 +82,7 @@ open class CAShapeLayer: CALayer {
     /// The bounds and the path's box, grown by how far the stroke can reach past the path (half the line, or a
     /// miter's point).
     override var contentArea: CGRect {
-        guard let path, !path.isEmpty else { return bounds }
+        guard let path = currentPath, !path.isEmpty else { return bounds }
         var box = path.boundingBox
         if currentColor("strokeColor", strokeColor) != nil {
             let half = currentNumber("lineWidth", lineWidth) / 2
@@ -95,7 +96,7 @@ open class CAShapeLayer: CALayer {
 
     /// Fills and strokes the path with the values on screen now (an animation's, while one runs).
     open override func draw(in ctx: CGContext) {
-        guard let path, !path.isEmpty else { return }
+        guard let path = currentPath, !path.isEmpty else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if let fill = currentColor("fillColor", fillColor), fill.alpha > 0 {
@@ -121,6 +122,12 @@ open class CAShapeLayer: CALayer {
 
     // MARK: The values on screen now
 
+    /// The path an animation shows now, else the model's.
+    private var currentPath: CGPath? {
+        if case let .path(p)? = animatedContentValue(forKey: "path") { return p }
+        return path
+    }
+
     private func currentNumber(_ key: String, _ model: CGFloat) -> CGFloat {
         if case let .number(v)? = animatedContentValue(forKey: key) { return CGFloat(v) }
         return model
@@ -140,13 +147,14 @@ open class CAShapeLayer: CALayer {
 extension CAShapeLayer: CALayerContentAnimating {
     static func isContentKey(_ key: String) -> Bool {
         switch key {
-        case "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase": return true
+        case "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase": return true
         default: return false
         }
     }
 
     func modelContentValue(forKey key: String) -> AnimationValue? {
         switch key {
+        case "path": return .path(path ?? CGMutablePath())
         case "fillColor": return .color(fillColor)
         case "strokeColor": return .color(strokeColor)
         case "strokeStart": return .number(Double(strokeStart))
@@ -161,6 +169,7 @@ extension CAShapeLayer: CALayerContentAnimating {
     func setContentValue(_ value: AnimationValue, forKey key: String) {
         CATransaction.withActionsDisabled {
             switch (key, value) {
+            case let ("path", .path(p)): path = p.isEmpty ? nil : p
             case let ("fillColor", .color(c)): fillColor = c
             case let ("strokeColor", .color(c)): strokeColor = c
             case let ("strokeStart", .number(v)): strokeStart = CGFloat(v)
