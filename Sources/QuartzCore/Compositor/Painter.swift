@@ -77,6 +77,14 @@ enum Painter {
                 cairo_rectangle(cr, Double(e.x), Double(e.y), Double(e.width), Double(e.height))
                 cairo_clip(cr)
                 cairo_set_matrix(cr, &m)
+            } else if !cull, layer.compositedSublayers.isEmpty {
+                // Off screen (`render(in:)`, a replicator's instances) there is no walk's extent; a layer without
+                // sublayers paints only its painted rectangle (a fading dot need not blend its whole context).
+                let e = PixelRect(covering: v.paintedRect.applying(toDevice))
+                cairo_identity_matrix(cr)
+                cairo_rectangle(cr, Double(e.x), Double(e.y), Double(e.width), Double(e.height))
+                cairo_clip(cr)
+                cairo_set_matrix(cr, &m)
             }
             cairo_push_group(cr)
         }

@@ -33,9 +33,9 @@ open class CAReplicatorLayer: CALayer {
     open var instanceAlphaOffset: Float = 0 { didSet { instancesDidChange("instanceAlphaOffset", from: oldValue) } }
 
     /// While an instance is drawn: how far its sublayers' time runs behind (see `CALayer.localTime(fromGlobal:)`).
-    fileprivate var drawingShift: CFTimeInterval = 0
+    @exclusivity(unchecked) fileprivate var drawingShift: CFTimeInterval = 0
     /// While the instances are drawn, changes below them (their own displays) are not news.
-    private var isDrawingInstances = false
+    @exclusivity(unchecked) private var isDrawingInstances = false
 
     public required init() {
         super.init()
