@@ -265,6 +265,26 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertNil(container.superview)
     }
 
+    func testOverridesOfLookupConversionTraitsAndContainersAreUsed() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.makeKeyAndVisible()
+        let stack = InstrumentedStackView(frame: CGRect(x: 10.4, y: 0, width: 100, height: 40))
+        window.addSubview(stack)
+        let before = stack.updateRequests
+        stack.addArrangedSubview(UIView())
+        XCTAssertGreaterThan(stack.updateRequests, before, "the stack view's own request reaches the override")
+        let badge = UIView()
+        stack.tagAlias = (7, badge)
+        XCTAssertTrue(stack.viewWithTag(7) === badge)
+        XCTAssertEqual(stack.convert(CGPoint(x: 1, y: 1), to: window), CGPoint(x: 11, y: 1))
+        XCTAssertEqual(stack.traitCollection.userInterfaceStyle, .dark)
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        let embedded = EmbeddedViewController()
+        XCTAssertNil(embedded.navigationController)
+        embedded.hostNavigation = navigation
+        XCTAssertTrue(embedded.navigationController === navigation)
+    }
+
     func testOlderCallsLibrariesStillMake() {
         XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
         XCTAssertNotNil(badgeSymbol(named: "star.fill", pointSize: 20))

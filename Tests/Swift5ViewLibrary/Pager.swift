@@ -102,3 +102,29 @@ public func makeCaptionLayer(_ text: String) -> CATextLayer {
     caption.frame = CGRect(x: 0, y: 0, width: 200, height: 24)
     return caption
 }
+
+/// A stack view and a controller overriding members UIKit declares on every view and controller: lookup,
+/// conversion, the constraint update pass, traits and the containers.
+open class InstrumentedStackView: UIStackView {
+    public private(set) var updateRequests = 0
+    public var tagAlias: (tag: Int, view: UIView)?
+
+    open override func setNeedsUpdateConstraints() { updateRequests += 1; super.setNeedsUpdateConstraints() }
+    open override func viewWithTag(_ tag: Int) -> UIView? {
+        if let alias = tagAlias, alias.tag == tag { return alias.view }
+        return super.viewWithTag(tag)
+    }
+    open override func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let p = super.convert(point, to: view)
+        return CGPoint(x: p.x.rounded(), y: p.y.rounded())
+    }
+    open override func isDescendant(of view: UIView) -> Bool { super.isDescendant(of: view) }
+    open override var traitCollection: UITraitCollection {
+        UITraitCollection(traitsFrom: [super.traitCollection, UITraitCollection(userInterfaceStyle: .dark)])
+    }
+}
+
+open class EmbeddedViewController: UIViewController {
+    public weak var hostNavigation: UINavigationController?
+    open override var navigationController: UINavigationController? { hostNavigation ?? super.navigationController }
+}

@@ -16,7 +16,7 @@ final class CarouselAttributes: UICollectionViewLayoutAttributes {
     }
 
     override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? CarouselAttributes, other.scale == scale else { return false }
+        guard let other = object as? CarouselAttributes, MainActor.assumeIsolated({ other.scale == scale }) else { return false }
         return super.isEqual(object)
     }
 }

@@ -294,9 +294,19 @@ open class UIViewController: UIResponder {
     /// The controller this one presents, or that one of its ancestors presents (UIKit's documented meaning: a
     /// child that calls `present` has the presentation made by the controller that defines the context, and
     /// still sees the presented controller here).
-    public var presentedViewController: UIViewController? {
+    open var presentedViewController: UIViewController? {
         storedPresentedViewController ?? parent?.presentedViewController
     }
+    /// The controller that presented this one (or the one containing it).
+    open var presentingViewController: UIViewController? { basePresentingViewController }
+    /// Whether this controller is being presented (between `present` and the end of its transition).
+    open var isBeingPresented: Bool { baseIsBeingPresented }
+    /// The navigation controller this controller is in (its nearest ancestor that is one).
+    open var navigationController: UINavigationController? { baseNavigationController }
+    /// The tab bar controller this controller is in.
+    open var tabBarController: UITabBarController? { baseTabBarController }
+    /// The split view controller this controller is in.
+    open var splitViewController: UISplitViewController? { baseSplitViewController }
     /// The controller this one itself presents (the presentation's own bookkeeping).
     var storedPresentedViewController: UIViewController?
     /// The presentation this controller is shown by.

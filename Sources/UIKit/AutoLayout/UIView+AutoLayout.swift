@@ -150,8 +150,7 @@ extension UIView: LayoutItem {
 
     // MARK: The update pass
 
-    /// Asks for `updateConstraints()` before the next layout.
-    public func setNeedsUpdateConstraints() {
+    func baseSetNeedsUpdateConstraints() {
         guard autoLayout?.needsUpdateConstraints != true else { return }
         autoLayoutState.needsUpdateConstraints = true
         LayoutEngine.noteNeedsUpdateConstraints(self)
@@ -163,8 +162,7 @@ extension UIView: LayoutItem {
     /// Whether `updateConstraints()` is due.
     public func needsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
 
-    /// Runs the pending `updateConstraints()` calls of this view and its subtree now.
-    public func updateConstraintsIfNeeded() { LayoutEngine.updateConstraints(in: self) }
+    func baseUpdateConstraintsIfNeeded() { LayoutEngine.updateConstraints(in: self) }
 
     // MARK: Fitting sizes
 

@@ -78,17 +78,22 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
     }
 
     /// Whether `object` is attributes of the same element with the same values (a subclass compares its own too).
+    /// (NSObject's members are not main-actor: compared, as attributes are, on the main thread.)
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UICollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
-        return indexPath == other.indexPath && frame == other.frame && transform == other.transform && alpha == other.alpha
-            && zIndex == other.zIndex && isHidden == other.isHidden
-            && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind
+        return MainActor.assumeIsolated {
+            indexPath == other.indexPath && frame == other.frame && transform == other.transform
+                && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
+                && representedElementCategory == other.representedElementCategory
+                && representedElementKind == other.representedElementKind
+        }
     }
 
     open override var hash: Int {
-        var h = Hasher()
-        h.combine(indexPath); h.combine(representedElementCategory); h.combine(representedElementKind)
-        return h.finalize()
+        MainActor.assumeIsolated {
+            var h = Hasher()
+            h.combine(indexPath); h.combine(representedElementCategory); h.combine(representedElementKind)
+            return h.finalize()
+        }
     }
 }

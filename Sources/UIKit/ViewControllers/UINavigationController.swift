@@ -411,8 +411,7 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
 }
 
 extension UIViewController {
-    /// The navigation controller this controller is in (its nearest ancestor that is one).
-    public var navigationController: UINavigationController? {
+    var baseNavigationController: UINavigationController? {
         if let nav = parent as? UINavigationController { return nav }
         return ancestor(UINavigationController.self)
     }

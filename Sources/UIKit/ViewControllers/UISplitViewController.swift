@@ -217,8 +217,7 @@ open class UISplitViewController: UIViewController {
 }
 
 extension UIViewController {
-    /// The split view controller this controller is in.
-    public var splitViewController: UISplitViewController? {
+    var baseSplitViewController: UISplitViewController? {
         if let s = parent as? UISplitViewController { return s }
         return ancestor(UISplitViewController.self)
     }

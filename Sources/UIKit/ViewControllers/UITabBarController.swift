@@ -401,8 +401,7 @@ final class MoreListController: UIViewController, UITableViewDataSource, UITable
 }
 
 extension UIViewController {
-    /// The tab bar controller this controller is in.
-    public var tabBarController: UITabBarController? {
+    var baseTabBarController: UITabBarController? {
         if let t = parent as? UITabBarController { return t }
         return ancestor(UITabBarController.self)
     }

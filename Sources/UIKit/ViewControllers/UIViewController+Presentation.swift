@@ -21,10 +21,8 @@ final class PresentationRecord {
 }
 
 extension UIViewController {
-    /// The controller that presented this one (or the one containing it).
-    public var presentingViewController: UIViewController? { presentation?.presenter ?? parent?.presentingViewController }
-    /// Whether this controller is being presented (between `present` and the end of its transition).
-    public var isBeingPresented: Bool { presentation?.isBeingPresented ?? false }
+    var basePresentingViewController: UIViewController? { presentation?.presenter ?? parent?.presentingViewController }
+    var baseIsBeingPresented: Bool { presentation?.isBeingPresented ?? false }
     /// Whether this controller is being dismissed.
     public var isBeingDismissed: Bool { presentation?.isBeingDismissed ?? false }
     /// The presentation controller of the presentation showing this controller (or one of its ancestors).

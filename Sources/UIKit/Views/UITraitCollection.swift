@@ -192,10 +192,8 @@ final class TraitRegistrations {
 }
 
 extension UIView: UITraitEnvironment {
-    /// The traits of where the view is shown: its window's screen scale and size (the main screen's when it is in
-    /// no window), its style (the nearest override among it, its controller and its ancestors, else the app's)
-    /// and its layout direction.
-    public var traitCollection: UITraitCollection {
+    // (The overridable `traitCollection` and `overrideUserInterfaceStyle` are declared in UIView.swift.)
+    var baseTraitCollection: UITraitCollection {
         let screen = window?.screen ?? UIScreen.main
         let size = window?.bounds.size ?? screen.bounds.size
         return UITraitCollection(displayScale: screen.scale, size: size, style: effectiveUserInterfaceStyle,
@@ -213,15 +211,11 @@ extension UIView: UITraitEnvironment {
         return UIApplication.shared.userInterfaceStyle
     }
 
-    /// The style this view and its subviews use whatever the app's is (`.unspecified`: inherit).
-    public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
-        get { overrideStyle }
-        set {
-            guard newValue != overrideStyle else { return }
-            let before = traitCollection
-            overrideStyle = newValue
-            traitsChanged(from: before)
-        }
+    func baseSetOverrideUserInterfaceStyle(_ newValue: UIUserInterfaceStyle) {
+        guard newValue != overrideStyle else { return }
+        let before = traitCollection
+        overrideStyle = newValue
+        traitsChanged(from: before)
     }
 
     /// Handlers run when the named traits change (UIKit's iOS 17 registration); the handler gets the view and

@@ -5,25 +5,21 @@ import CoreGraphics
 // composing those maps up to the root gives a view's map to the root (for a window: window coordinates), and a
 // window maps on to the screen the same way. Rectangles come back as the smallest rectangle that covers the
 // converted area ("the converted rectangle is enlarged so that ... it completely covers the original").
+// (The overridable `convert` methods are declared in UIView.swift; these are their implementations.)
 extension UIView {
-    /// Converts `point` from this view's coordinate system to `view`'s; `nil` means this view's window
-    /// (or, outside a window, the root of its hierarchy).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    func baseConvert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         point.applying(conversionTransform(to: view))
     }
 
-    /// Converts `point` from `view`'s coordinate system to this view's; `nil` means this view's window.
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    func baseConvert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         point.applying(conversionTransform(to: view).inverted())
     }
 
-    /// Converts `rect` from this view's coordinate system to `view`'s, as the smallest rectangle covering it.
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+    func baseConvert(_ rect: CGRect, to view: UIView?) -> CGRect {
         rect.applying(conversionTransform(to: view))
     }
 
-    /// Converts `rect` from `view`'s coordinate system to this view's, as the smallest rectangle covering it.
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+    func baseConvert(_ rect: CGRect, from view: UIView?) -> CGRect {
         rect.applying(conversionTransform(to: view).inverted())
     }
 

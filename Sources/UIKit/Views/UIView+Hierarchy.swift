@@ -97,8 +97,7 @@ extension UIView {
         parent.setNeedsLayout()
     }
 
-    /// Whether this view is `view` or one of its descendants.
-    public func isDescendant(of view: UIView) -> Bool {
+    func baseIsDescendant(of view: UIView) -> Bool {
         var v: UIView? = self
         while let current = v {
             if current === view { return true }
@@ -107,9 +106,7 @@ extension UIView {
         return false
     }
 
-    /// The first view with `tag` in a depth-first search of this view's subtree, the receiver first. Superviews
-    /// are never searched.
-    public func viewWithTag(_ tag: Int) -> UIView? {
+    func baseViewWithTag(_ tag: Int) -> UIView? {
         // Iterative pre-order walk, so very deep hierarchies cannot overflow the stack.
         var stack: [UIView] = [self]
         while let v = stack.popLast() {

@@ -587,6 +587,37 @@ open class UIView: UIResponder {
 
     open func layoutSublayers(of layer: CALayer) { baseLayoutSublayers(of: layer) }
 
+    // MARK: Conversion, lookup, the constraint update pass and traits (implemented in UIView+Conversion.swift,
+    // UIView+Hierarchy.swift, UIView+AutoLayout.swift and UITraitCollection.swift)
+
+    /// Converts `point` from this view's coordinate system to `view`'s; `nil` means this view's window
+    /// (or, outside a window, the root of its hierarchy).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { baseConvert(point, to: view) }
+    /// Converts `point` from `view`'s coordinate system to this view's; `nil` means this view's window.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { baseConvert(point, from: view) }
+    /// Converts `rect` from this view's coordinate system to `view`'s, as the smallest rectangle covering it.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { baseConvert(rect, to: view) }
+    /// Converts `rect` from `view`'s coordinate system to this view's, as the smallest rectangle covering it.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { baseConvert(rect, from: view) }
+    /// Whether this view is `view` or one of its descendants.
+    open func isDescendant(of view: UIView) -> Bool { baseIsDescendant(of: view) }
+    /// The first view with `tag` in a depth-first search of this view's subtree, the receiver first. Superviews
+    /// are never searched.
+    open func viewWithTag(_ tag: Int) -> UIView? { baseViewWithTag(tag) }
+    /// Asks for `updateConstraints()` before the next layout.
+    open func setNeedsUpdateConstraints() { baseSetNeedsUpdateConstraints() }
+    /// Runs the pending `updateConstraints()` calls of this view and its subtree now.
+    open func updateConstraintsIfNeeded() { baseUpdateConstraintsIfNeeded() }
+    /// The traits of where the view is shown: its window's screen scale and size (the main screen's when it is in
+    /// no window), its style (the nearest override among it, its controller and its ancestors, else the app's)
+    /// and its layout direction.
+    open var traitCollection: UITraitCollection { baseTraitCollection }
+    /// The style this view and its subviews use whatever the app's is (`.unspecified`: inherit).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { overrideStyle }
+        set { baseSetOverrideUserInterfaceStyle(newValue) }
+    }
+
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
 
     /// Called before the view's superview changes to `newSuperview` (`nil` when it is being removed).
