@@ -30,6 +30,24 @@ extension CALayer {
         return value
     }
 
+    /// A number content property as shown now (`model` when no animation moves it).
+    func animatedContentNumber(_ key: String, _ model: CGFloat) -> CGFloat {
+        if case let .number(v)? = animatedContentValue(forKey: key) { return CGFloat(v) }
+        return model
+    }
+
+    /// A colour content property as shown now (`model` when no animation moves it).
+    func animatedContentColor(_ key: String, _ model: CGColor?) -> CGColor? {
+        if case let .color(c)? = animatedContentValue(forKey: key) { return c }
+        return model
+    }
+
+    /// A content property changed from `old`: the content is drawn again, and the change runs its action.
+    func contentPropertyDidChange(_ key: String, from old: Any) {
+        setNeedsDisplay()
+        propertyDidChange(key, from: old)
+    }
+
     /// Whether one of the layer's animations animates a content property (the layer is redrawn each frame).
     var animatesContent: Bool {
         guard let type = type(of: self) as? any CALayerContentAnimating.Type else { return false }

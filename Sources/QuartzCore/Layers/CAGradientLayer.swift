@@ -20,13 +20,13 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 @preconcurrency @MainActor
 open class CAGradientLayer: CALayer {
     /// The gradient's colours, as `CGColor`s (other values are ignored, as Core Animation ignores them).
-    open var colors: [Any]? { didSet { contentDidChange("colors", from: oldValue as Any) } }
+    open var colors: [Any]? { didSet { contentPropertyDidChange("colors", from: oldValue as Any) } }
     /// Where each colour sits, from 0 to 1, increasing; evenly spread when `nil`.
-    open var locations: [NSNumber]? { didSet { contentDidChange("locations", from: oldValue as Any) } }
+    open var locations: [NSNumber]? { didSet { contentPropertyDidChange("locations", from: oldValue as Any) } }
     /// Where the gradient starts, in the unit space of the bounds (0, 0 is the top-left corner on screen).
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { contentDidChange("startPoint", from: oldValue) } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { contentPropertyDidChange("startPoint", from: oldValue) } }
     /// Where it ends, in the same space.
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { contentDidChange("endPoint", from: oldValue) } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { contentPropertyDidChange("endPoint", from: oldValue) } }
     /// Axial (the default), radial or conic.
     open var type: CAGradientLayerType = .axial { didSet { setNeedsDisplay() } }
 
@@ -152,12 +152,6 @@ open class CAGradientLayer: CALayer {
         return last.color
     }
 
-    // MARK: Changes
-
-    private func contentDidChange(_ key: String, from old: Any) {
-        setNeedsDisplay()
-        propertyDidChange(key, from: old)
-    }
 }
 
 extension CAGradientLayer: CALayerContentAnimating {

@@ -13,24 +13,24 @@ import Foundation
 @preconcurrency @MainActor
 open class CAReplicatorLayer: CALayer {
     /// How many copies of the sublayers are shown, the first where the sublayers are (1 by default: just them).
-    open var instanceCount = 1 { didSet { instancesDidChange("instanceCount", from: oldValue) } }
+    open var instanceCount = 1 { didSet { contentPropertyDidChange("instanceCount", from: oldValue) } }
     /// Kept: the compositor is two-dimensional.
     open var preservesDepth = false
     /// How far behind the previous instance's each instance's animations run, in seconds.
-    open var instanceDelay: CFTimeInterval = 0 { didSet { instancesDidChange("instanceDelay", from: oldValue) } }
+    open var instanceDelay: CFTimeInterval = 0 { didSet { contentPropertyDidChange("instanceDelay", from: oldValue) } }
     /// What takes each instance to the next, applied about the centre of the layer's bounds.
     open var instanceTransform = CATransform3DIdentity {
-        didSet { instancesDidChange("instanceTransform", from: oldValue) }
+        didSet { contentPropertyDidChange("instanceTransform", from: oldValue) }
     }
     /// The colour the first instance's colours are multiplied by (opaque white, the default, leaves them).
     open var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
-        didSet { instancesDidChange("instanceColor", from: oldValue as Any) }
+        didSet { contentPropertyDidChange("instanceColor", from: oldValue as Any) }
     }
     /// Added to each colour component for each instance after the first (and kept within 0...1).
-    open var instanceRedOffset: Float = 0 { didSet { instancesDidChange("instanceRedOffset", from: oldValue) } }
-    open var instanceGreenOffset: Float = 0 { didSet { instancesDidChange("instanceGreenOffset", from: oldValue) } }
-    open var instanceBlueOffset: Float = 0 { didSet { instancesDidChange("instanceBlueOffset", from: oldValue) } }
-    open var instanceAlphaOffset: Float = 0 { didSet { instancesDidChange("instanceAlphaOffset", from: oldValue) } }
+    open var instanceRedOffset: Float = 0 { didSet { contentPropertyDidChange("instanceRedOffset", from: oldValue) } }
+    open var instanceGreenOffset: Float = 0 { didSet { contentPropertyDidChange("instanceGreenOffset", from: oldValue) } }
+    open var instanceBlueOffset: Float = 0 { didSet { contentPropertyDidChange("instanceBlueOffset", from: oldValue) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { contentPropertyDidChange("instanceAlphaOffset", from: oldValue) } }
 
     /// While an instance is drawn: how far its sublayers' time runs behind (see `CALayer.localTime(fromGlobal:)`).
     @exclusivity(unchecked) fileprivate var drawingShift: CFTimeInterval = 0
@@ -79,19 +79,13 @@ open class CAReplicatorLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
         isDrawingInstances = true
-        defer { isDrawingInstances = false; drawingShift = 0 }
-        let count = currentInstanceCount
+        defer { isDrawingInstances = false }
         let subs = sublayers ?? []
-        guard count > 0, !subs.isEmpty else { return }
-        let delay = currentNumber("instanceDelay", instanceDelay)
-        let step = instanceStep
         ctx.withCairo { cr in
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
             let toStore = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
-            var instance = CGAffineTransform.identity
-            for i in 0..<count {
-                drawingShift = Double(i) * delay
+            forEachInstance { i, instance in
                 let parent = instance.concatenating(toStore)
                 let tint = instanceTint(i)
                 if tint == (1, 1, 1, 1) {
@@ -106,7 +100,6 @@ open class CAReplicatorLayer: CALayer {
                     cairo_paint(cr)
                     cairo_pattern_destroy(group)
                 }
-                instance = instance.concatenating(step)
             }
         }
         // What changed below has been drawn: start afresh (the compositor never visits these layers to clear it).
@@ -115,22 +108,14 @@ open class CAReplicatorLayer: CALayer {
 
     /// The sublayers and the instances' reach, from the values on screen now (each instance at its own time).
     override var contentArea: CGRect {
-        let subs = sublayers ?? []
-        let count = currentInstanceCount
-        guard count > 0, !subs.isEmpty else { return bounds }
-        let delay = currentNumber("instanceDelay", instanceDelay)
-        let step = instanceStep
         var reach = CGRect.null
-        var instance = CGAffineTransform.identity
-        for i in 0..<count {
-            drawingShift = Double(i) * delay
+        let subs = sublayers ?? []
+        forEachInstance { _, instance in
             for sub in subs {
                 let r = Self.extent(of: sub)
                 if !r.isNull, !r.isEmpty { reach = reach.union(r.applying(instance)) }
             }
-            instance = instance.concatenating(step)
         }
-        drawingShift = 0
         guard !reach.isNull else { return bounds }
         // A pixel more for antialiasing, whole points to stay on the screen's grid, and no further than any screen
         // could show (a long row of instances would otherwise ask for a store of any size).
@@ -139,10 +124,26 @@ open class CAReplicatorLayer: CALayer {
         return bounds.isEmpty ? reach : bounds.union(reach)
     }
 
+    /// Calls `body` with each instance's number and its map into the layer's coordinates, the sublayers' time
+    /// shifted for it (drawing and the reach go through the instances the same way); nothing without sublayers.
+    private func forEachInstance(_ body: (Int, CGAffineTransform) -> Void) {
+        let count = currentInstanceCount
+        guard count > 0, !(sublayers ?? []).isEmpty else { return }
+        let delay = animatedContentNumber("instanceDelay", instanceDelay)
+        let step = instanceStep
+        defer { drawingShift = 0 }
+        var instance = CGAffineTransform.identity
+        for i in 0..<count {
+            drawingShift = Double(i) * delay
+            body(i, instance)
+            instance = instance.concatenating(step)
+        }
+    }
+
     // MARK: The values on screen now
 
     private var currentInstanceCount: Int {
-        Swift.max(0, Int(currentNumber("instanceCount", CGFloat(instanceCount)).rounded(.down)))
+        Swift.max(0, Int(animatedContentNumber("instanceCount", CGFloat(instanceCount)).rounded(.down)))
     }
 
     /// From one instance to the next, in the layer's coordinates: `instanceTransform` about the bounds' centre.
@@ -159,18 +160,13 @@ open class CAReplicatorLayer: CALayer {
         if case let .color(c)? = animatedContentValue(forKey: "instanceColor") { base = c }
         let n = CGFloat(i)
         func component(_ value: CGFloat, _ key: String, _ offset: Float) -> CGFloat {
-            let o = currentNumber(key, CGFloat(offset))
+            let o = animatedContentNumber(key, CGFloat(offset))
             return Swift.min(1, Swift.max(0, value + n * o))
         }
         return (component(base?.red ?? 1, "instanceRedOffset", instanceRedOffset),
                 component(base?.green ?? 1, "instanceGreenOffset", instanceGreenOffset),
                 component(base?.blue ?? 1, "instanceBlueOffset", instanceBlueOffset),
                 component(base?.alpha ?? 1, "instanceAlphaOffset", instanceAlphaOffset))
-    }
-
-    private func currentNumber(_ key: String, _ model: CGFloat) -> CGFloat {
-        if case let .number(v)? = animatedContentValue(forKey: key) { return CGFloat(v) }
-        return model
     }
 
     // MARK: Drawing helpers
@@ -229,11 +225,6 @@ open class CAReplicatorLayer: CALayer {
 
     fileprivate func sublayersChanged() {
         if !isDrawingInstances { setNeedsDisplay() }
-    }
-
-    private func instancesDidChange(_ key: String, from old: Any) {
-        setNeedsDisplay()
-        propertyDidChange(key, from: old)
     }
 }
 

@@ -34,22 +34,22 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 @preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates.
-    open var path: CGPath? { didSet { shapeDidChange("path", from: oldValue as Any) } }
+    open var path: CGPath? { didSet { contentPropertyDidChange("path", from: oldValue as Any) } }
     /// The fill; opaque black by default, `nil` for none.
     open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { shapeDidChange("fillColor", from: oldValue as Any) }
+        didSet { contentPropertyDidChange("fillColor", from: oldValue as Any) }
     }
     open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { setNeedsDisplay() } }
     /// The stroke's colour; `nil` (the default) for none.
-    open var strokeColor: CGColor? { didSet { shapeDidChange("strokeColor", from: oldValue as Any) } }
+    open var strokeColor: CGColor? { didSet { contentPropertyDidChange("strokeColor", from: oldValue as Any) } }
     /// Where along the path's length the stroke starts and ends, from 0 to 1.
-    open var strokeStart: CGFloat = 0 { didSet { shapeDidChange("strokeStart", from: oldValue) } }
-    open var strokeEnd: CGFloat = 1 { didSet { shapeDidChange("strokeEnd", from: oldValue) } }
-    open var lineWidth: CGFloat = 1 { didSet { shapeDidChange("lineWidth", from: oldValue) } }
-    open var miterLimit: CGFloat = 10 { didSet { shapeDidChange("miterLimit", from: oldValue) } }
+    open var strokeStart: CGFloat = 0 { didSet { contentPropertyDidChange("strokeStart", from: oldValue) } }
+    open var strokeEnd: CGFloat = 1 { didSet { contentPropertyDidChange("strokeEnd", from: oldValue) } }
+    open var lineWidth: CGFloat = 1 { didSet { contentPropertyDidChange("lineWidth", from: oldValue) } }
+    open var miterLimit: CGFloat = 10 { didSet { contentPropertyDidChange("miterLimit", from: oldValue) } }
     open var lineCap: CAShapeLayerLineCap = .butt { didSet { setNeedsDisplay() } }
     open var lineJoin: CAShapeLayerLineJoin = .miter { didSet { setNeedsDisplay() } }
-    open var lineDashPhase: CGFloat = 0 { didSet { shapeDidChange("lineDashPhase", from: oldValue) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { contentPropertyDidChange("lineDashPhase", from: oldValue) } }
     /// Dash and gap lengths, alternating; `nil` for a solid stroke.
     open var lineDashPattern: [NSNumber]? { didSet { setNeedsDisplay() } }
 
@@ -84,9 +84,9 @@ open class CAShapeLayer: CALayer {
     override var contentArea: CGRect {
         guard let path = currentPath, !path.isEmpty else { return bounds }
         var box = path.boundingBox
-        if currentColor("strokeColor", strokeColor) != nil {
-            let half = currentNumber("lineWidth", lineWidth) / 2
-            let reach = lineJoin == .miter ? half * Swift.max(1, currentNumber("miterLimit", miterLimit)) : half
+        if animatedContentColor("strokeColor", strokeColor) != nil {
+            let half = animatedContentNumber("lineWidth", lineWidth) / 2
+            let reach = lineJoin == .miter ? half * Swift.max(1, animatedContentNumber("miterLimit", miterLimit)) : half
             box = box.insetBy(dx: -reach, dy: -reach)
         }
         // A pixel more for antialiasing, and whole points so the store's pixels stay on the screen's grid.
@@ -99,23 +99,23 @@ open class CAShapeLayer: CALayer {
         guard let path = currentPath, !path.isEmpty else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        if let fill = currentColor("fillColor", fillColor), fill.alpha > 0 {
+        if let fill = animatedContentColor("fillColor", fillColor), fill.alpha > 0 {
             ctx.addPath(path)
             ctx.setFillColor(fill)
             ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
         }
-        let start = Swift.max(0, Swift.min(1, currentNumber("strokeStart", strokeStart)))
-        let end = Swift.max(0, Swift.min(1, currentNumber("strokeEnd", strokeEnd)))
-        let width = currentNumber("lineWidth", lineWidth)
-        guard let stroke = currentColor("strokeColor", strokeColor), stroke.alpha > 0, width > 0, end > start else { return }
+        let start = Swift.max(0, Swift.min(1, animatedContentNumber("strokeStart", strokeStart)))
+        let end = Swift.max(0, Swift.min(1, animatedContentNumber("strokeEnd", strokeEnd)))
+        let width = animatedContentNumber("lineWidth", lineWidth)
+        guard let stroke = animatedContentColor("strokeColor", strokeColor), stroke.alpha > 0, width > 0, end > start else { return }
         ctx.addPath(start <= 0 && end >= 1 ? path : PathTrimming.trimmed(path, from: start, to: end))
         ctx.setStrokeColor(stroke)
         ctx.setLineWidth(width)
-        ctx.setMiterLimit(currentNumber("miterLimit", miterLimit))
+        ctx.setMiterLimit(animatedContentNumber("miterLimit", miterLimit))
         ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
         ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
         if let dashes = lineDashPattern, !dashes.isEmpty {
-            ctx.setLineDash(phase: currentNumber("lineDashPhase", lineDashPhase), lengths: dashes.map { CGFloat($0.doubleValue) })
+            ctx.setLineDash(phase: animatedContentNumber("lineDashPhase", lineDashPhase), lengths: dashes.map { CGFloat($0.doubleValue) })
         }
         ctx.strokePath()
     }
@@ -128,20 +128,6 @@ open class CAShapeLayer: CALayer {
         return path
     }
 
-    private func currentNumber(_ key: String, _ model: CGFloat) -> CGFloat {
-        if case let .number(v)? = animatedContentValue(forKey: key) { return CGFloat(v) }
-        return model
-    }
-
-    private func currentColor(_ key: String, _ model: CGColor?) -> CGColor? {
-        if case let .color(c)? = animatedContentValue(forKey: key) { return c }
-        return model
-    }
-
-    private func shapeDidChange(_ key: String, from old: Any) {
-        setNeedsDisplay()
-        propertyDidChange(key, from: old)
-    }
 }
 
 extension CAShapeLayer: CALayerContentAnimating {

@@ -45,10 +45,10 @@ open class CATextLayer: CALayer {
     /// `CFString`); the system font when `nil` or not found. Its size is `fontSize`, whatever the font's own.
     open var font: CFTypeRef? { didSet { setNeedsDisplay() } }
     /// The size of a plain string's font, in points.
-    open var fontSize: CGFloat = 36 { didSet { textDidChange("fontSize", from: oldValue) } }
+    open var fontSize: CGFloat = 36 { didSet { contentPropertyDidChange("fontSize", from: oldValue) } }
     /// The colour of a plain string (opaque white by default).
     open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
-        didSet { textDidChange("foregroundColor", from: oldValue as Any) }
+        didSet { contentPropertyDidChange("foregroundColor", from: oldValue as Any) }
     }
     /// Whether lines wrap at the layer's width (by words) rather than running past it.
     open var isWrapped = false { didSet { setNeedsDisplay() } }
@@ -122,10 +122,8 @@ open class CATextLayer: CALayer {
     }
 
     private func plainStyle() -> TextStyle {
-        var size = fontSize
-        if case let .number(v)? = animatedContentValue(forKey: "fontSize") { size = CGFloat(v) }
-        var color = foregroundColor
-        if case let .color(c)? = animatedContentValue(forKey: "foregroundColor") { color = c }
+        let size = animatedContentNumber("fontSize", fontSize)
+        let color = animatedContentColor("foregroundColor", foregroundColor)
         return TextStyle(font: Self.resolve(font, size: Swift.max(size, 0.5)), color: color ?? .black)
     }
 
@@ -187,11 +185,6 @@ open class CATextLayer: CALayer {
         for line in all.lines where line.top + line.height <= size.height + 0.001 { fitting += 1 }
         p.lineBreakMode = truncating
         return TextLayout(text, paragraph: p, width: size.width, maximumLines: Swift.max(1, fitting))
-    }
-
-    private func textDidChange(_ key: String, from old: Any) {
-        setNeedsDisplay()
-        propertyDidChange(key, from: old)
     }
 }
 
