@@ -119,8 +119,14 @@ final class HomeViewController: UIViewController {
         return f
     }()
 
+    /// SHOWCASE_CLOCK=SECONDS (since 1970) stops the home screen's clock at that moment: the tour's board capture
+    /// and its headless rendering, made minutes apart, then show the same greeting, time and date.
+    private static var fixedNow: Date? {
+        ProcessInfo.processInfo.environment["SHOWCASE_CLOCK"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
+    }
+
     private func updateClock() {
-        let now = Date()
+        let now = Self.fixedNow ?? Date()
         let hour = Calendar.current.component(.hour, from: now)
         let greeting = hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening"
         // Only what changed is set, so the labels redraw once a minute, not every tick.

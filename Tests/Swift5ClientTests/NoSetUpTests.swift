@@ -285,6 +285,63 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertTrue(embedded.navigationController === navigation)
     }
 
+    func testTheConstraintListIsOverridableAndActivationGoesThroughIt() {
+        // A container that watches what is installed on it, as debugging and layout libraries do.
+        final class WatchingView: UIView {
+            var added: [NSLayoutConstraint] = [], removed: [NSLayoutConstraint] = []
+            override func addConstraint(_ constraint: NSLayoutConstraint) {
+                added.append(constraint)
+                super.addConstraint(constraint)
+            }
+            override func removeConstraint(_ constraint: NSLayoutConstraint) {
+                removed.append(constraint)
+                super.removeConstraint(constraint)
+            }
+            override var constraints: [NSLayoutConstraint] { super.constraints.filter { $0.identifier != "hidden" } }
+        }
+        let container = WatchingView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(child)
+        let leading = child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10)
+        let top = child.topAnchor.constraint(equalTo: container.topAnchor, constant: 5)
+        let width = child.widthAnchor.constraint(equalToConstant: 40), height = child.heightAnchor.constraint(equalToConstant: 30)
+        height.identifier = "hidden"
+        NSLayoutConstraint.activate([leading, top])
+        XCTAssertTrue(container.added.elementsEqual([leading, top], by: ===), "activation installs through addConstraint")
+        child.addConstraints([width, height]) // installed on the child itself, as UIKit's addConstraints does
+        XCTAssertTrue(child.constraints.contains { $0 === width })
+        container.layoutIfNeeded()
+        XCTAssertEqual(child.frame, CGRect(x: 10, y: 5, width: 40, height: 30))
+        XCTAssertEqual(container.constraints.count, 2)
+        leading.isActive = false
+        XCTAssertTrue(container.removed.first === leading, "deactivation goes through removeConstraint")
+        XCTAssertFalse(leading.isActive)
+        container.removeConstraint(width) // not installed on the container: nothing happens
+        XCTAssertTrue(width.isActive)
+    }
+
+    func testAnimationClassMethodsAreOverridable() {
+        // A view class that slows its own animations down, as demo and accessibility libraries do.
+        final class SlowView: UIView {
+            static var durations: [TimeInterval] = []
+            override class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                                        options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+                                        completion: ((Bool) -> Void)? = nil) {
+                durations.append(duration)
+                super.animate(withDuration: duration * 2, delay: delay, options: options, animations: animations,
+                              completion: completion)
+            }
+            override class var areAnimationsEnabled: Bool { true }
+        }
+        let view = SlowView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        SlowView.animate(withDuration: 0.25) { view.alpha = 0.5 }
+        SlowView.animate(withDuration: 0.5, animations: { view.alpha = 0.2 }, completion: nil)
+        XCTAssertEqual(SlowView.durations, [0.25, 0.5], "the shorter variants reach the override")
+        XCTAssertEqual(view.layer.animation(forKey: "opacity")?.duration, 1.0)
+        XCTAssertEqual(view.alpha, 0.2, accuracy: 1e-6)
+    }
+
     func testOlderCallsLibrariesStillMake() {
         XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
         XCTAssertNotNil(badgeSymbol(named: "star.fill", pointSize: 20))

@@ -27,6 +27,9 @@ sys.path.insert(0, HERE)
 import images  # noqa: E402
 
 INTERVAL_MS = 250
+# The home screen's clock, stopped (Monday 1 June 2026, 10:30 UTC): the same moment as the headless tour
+# (Tests/UIKitTests/ShowcaseTourTests.swift), so their screens match whenever each is made.
+SHOWCASE_CLOCK = 1780309800
 SETTLE = 1.0  # vitrine-input's --settle: the device exists this long before the first event
 
 
@@ -102,7 +105,7 @@ def run(bin_dir, out_dir, headless_dir=None, check=None, arch="x86_64", tools_di
         f.write(f"""
 cd {ROOT}
 {libraries}
-VITRINE_ONSCREEN_KEYBOARD=always {bin_dir}/fbrun --board qemu-virt {bin_dir}/showcase > $vbwork/app.out 2> $vbwork/app.err &
+SHOWCASE_CLOCK={SHOWCASE_CLOCK} VITRINE_ONSCREEN_KEYBOARD=always {bin_dir}/fbrun --board qemu-virt {bin_dir}/showcase > $vbwork/app.out 2> $vbwork/app.err &
 F=$!
 for i in $(seq 1 1200); do grep -q "first frame on screen" $vbwork/app.err && break; kill -0 $F 2>/dev/null || break; sleep 0.1; done
 grep -q "first frame on screen" $vbwork/app.err || {{ cat $vbwork/app.err; exit 1; }}

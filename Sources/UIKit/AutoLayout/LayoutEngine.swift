@@ -84,14 +84,17 @@ final class LayoutEngine {
         return engine
     }
 
-    static func activate(_ c: NSLayoutConstraint) {
+    /// The closest common ancestor of `c`'s items, where activation installs it; `nil` (logged) when UIKit refuses
+    /// the constraint or an item is gone. Items in different hierarchies stop the program, as UIKit's exception does.
+    static func commonAncestor(of c: NSLayoutConstraint) -> UIView? {
         if let refusal = c.refusal {
-            return LayoutEngine.log.error("NSLayoutConstraint: \(c.layoutDescription()) is not activated: \(refusal)")
+            LayoutEngine.log.error("NSLayoutConstraint: \(c.layoutDescription()) is not activated: \(refusal)")
+            return nil
         }
         let views = c.allItems.compactMap(Self.view(of:))
         guard views.count == c.allItems.count, let first = views.first else {
             LayoutEngine.log.error("NSLayoutConstraint: an item of \(c.layoutDescription()) is gone; not activated")
-            return
+            return nil
         }
         var ancestor: UIView? = first
         for v in views.dropFirst() {
@@ -101,11 +104,25 @@ final class LayoutEngine {
             let anchors = c.allItems.map { NSLayoutConstraint.itemName($0) }.joined(separator: "> and <")
             preconditionFailure("Unable to activate constraint with anchors <\(anchors)> because they have no common ancestor.  Does the constraint or its anchors reference items in different view hierarchies?  That's illegal.")
         }
-        ancestor.autoLayoutState.installed.append(c)
-        c.installedOn = ancestor
-        let engine = engine(for: ancestor)
+        return ancestor
+    }
+
+    /// Installs `c` on `view` (`addConstraint(_:)`): active, in `view.constraints`, in `view`'s engine. An item
+    /// outside `view`'s subtree is UIKit's error (logged; installed on the closest common ancestor instead).
+    static func install(_ c: NSLayoutConstraint, on view: UIView) {
+        guard c.installedOn !== view else { return }
+        guard let ancestor = commonAncestor(of: c) else { return }
+        var target = view
+        if !ancestor.isDescendant(of: view) {
+            LayoutEngine.log.error("addConstraint: \(c.layoutDescription()) names a view outside \(view)'s subtree; installed on their closest common ancestor")
+            target = ancestor
+        }
+        if c.installedOn != nil { deactivate(c) }
+        target.autoLayoutState.installed.append(c)
+        c.installedOn = target
+        let engine = engine(for: target)
         if !engine.needsRebuild { engine.pendingAdds.append(c) }
-        ancestor.setNeedsLayout()
+        target.setNeedsLayout()
     }
 
     static func deactivate(_ c: NSLayoutConstraint) {

@@ -110,7 +110,8 @@ open class NSLayoutConstraint: NSObject {
         get { installedOn != nil }
         set {
             guard newValue != isActive else { return }
-            if newValue { LayoutEngine.activate(self) } else { LayoutEngine.deactivate(self) }
+            // Through the views' own calls, which a subclass may override (UIKit documents both).
+            if newValue { LayoutEngine.commonAncestor(of: self)?.addConstraint(self) } else { installedOn?.removeConstraint(self) }
         }
     }
     /// Whether the engine had to break it to satisfy the others (see <doc:AutoLayout>).

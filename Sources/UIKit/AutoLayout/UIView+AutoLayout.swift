@@ -98,14 +98,19 @@ extension UIView: LayoutItem {
         }
     }
 
-    /// The active constraints installed on this view (those whose closest common ancestor it is).
-    public var constraints: [NSLayoutConstraint] { autoLayout?.installed ?? [] }
-
-    /// Activates `constraint` (its items must be this view or its descendants, as UIKit requires).
-    public func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
-    public func addConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.activate(constraints) }
-    public func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
-    public func removeConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.deactivate(constraints) }
+    // The constraint list (declared open in UIView's body). UIKit's activation installs through `addConstraint(_:)`
+    // and deactivation goes through `removeConstraint(_:)`, so a subclass that overrides them hears every change.
+    var baseConstraints: [NSLayoutConstraint] { autoLayout?.installed ?? [] }
+    func baseAddConstraint(_ constraint: NSLayoutConstraint) { LayoutEngine.install(constraint, on: self) }
+    func baseAddConstraints(_ constraints: [NSLayoutConstraint]) {
+        for c in constraints { LayoutEngine.install(c, on: self) }
+    }
+    func baseRemoveConstraint(_ constraint: NSLayoutConstraint) {
+        if constraint.installedOn === self { LayoutEngine.deactivate(constraint) }
+    }
+    func baseRemoveConstraints(_ constraints: [NSLayoutConstraint]) {
+        for c in constraints where c.installedOn === self { LayoutEngine.deactivate(c) }
+    }
 
     // MARK: Anchors (the edges, centres and sizes views share with guides are on `LayoutItem`)
 

@@ -58,53 +58,28 @@ extension UIView {
         }
     }
 
-    // MARK: Block API
+    // MARK: Block API (declared open in UIView's body, which forwards here)
 
-    /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with `options`; then
-    /// calls `completion` (on a later turn of the main run loop) with whether every animation ran to its end.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+    static func baseAnimate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions,
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         let context = ViewAnimationContext(duration: duration, delay: delay, options: options, completion: completion)
         run(context, animations)
     }
 
-    /// Animates `animations` over `duration` seconds, then calls `completion`.
-    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
-        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
-    }
-
-    /// Animates `animations` over `duration` seconds.
-    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
-        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
-    }
-
-    /// Animates with a spring: `dampingRatio` 1 settles without overshoot, lower values oscillate; `velocity` is
-    /// the initial speed in units of the whole change per second. The spring's motion is fitted to `duration`.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+    static func baseAnimate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions,
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         let context = ViewAnimationContext(duration: duration, delay: delay, options: options, completion: completion)
         context.spring = (max(0.01, dampingRatio), velocity)
         run(context, animations)
     }
 
-    /// Makes the changes in `actionsWithoutAnimation` at once, even inside an animation block.
-    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    static func basePerformWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let saved = animationsEnabled
         animationsEnabled = false
         actionsWithoutAnimation()
         animationsEnabled = saved
     }
-
-    /// Whether animation blocks animate (`false`: their changes happen at once; completions still run).
-    public class var areAnimationsEnabled: Bool { animationsEnabled }
-
-    /// Turns animation blocks on or off.
-    public class func setAnimationsEnabled(_ enabled: Bool) { animationsEnabled = enabled }
-
-    /// The duration of the innermost animation block running now (0 outside one).
-    public class var inheritedAnimationDuration: TimeInterval { ViewAnimationContext.stack.last?.duration ?? 0 }
 
     static func run(_ context: ViewAnimationContext, _ animations: () -> Void) {
         context.collect {
@@ -137,20 +112,16 @@ extension UIView {
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
     }
 
-    /// Animates in stages: each `addKeyframe(withRelativeStartTime:relativeDuration:animations:)` inside
-    /// `animations` changes properties over its part of `duration` (linearly within the part).
-    public class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
-                                     options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
-                                     completion: ((Bool) -> Void)? = nil) {
+    static func baseAnimateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
+                                     options: KeyframeAnimationOptions, animations: @escaping () -> Void,
+                                     completion: ((Bool) -> Void)?) {
         let viewOptions = AnimationOptions(rawValue: options.rawValue & 0x1F).union(.curveLinear)
         let context = ViewAnimationContext(duration: duration, delay: delay, options: viewOptions, completion: completion)
         context.keyframes = KeyframeCollector(discrete: options.contains(.calculationModeDiscrete))
         run(context, animations)
     }
 
-    /// One stage of a keyframe animation: the changes `animations` makes happen from `frameStartTime` for
-    /// `frameDuration` (fractions of the whole).
-    public class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+    static func baseAddKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
                                 animations: @escaping () -> Void) {
         guard let context = ViewAnimationContext.stack.last, let collector = context.keyframes else {
             animations() // outside animateKeyframes: changes happen at once
@@ -163,12 +134,8 @@ extension UIView {
 
     // MARK: Transitions
 
-    /// Changes a view's content with a transition: `.transitionCrossDissolve` fades from a snapshot of the old
-    /// content to the new; the flips and curls are drawn by Vitrine's 2D compositor as a horizontal (flips from
-    /// left/right), vertical (flips from top/bottom) squeeze through the middle or (curls) a slide off the top
-    /// or down from it.
-    public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
-                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    static func baseTransition(with view: UIView, duration: TimeInterval, options: AnimationOptions,
+                               animations: (() -> Void)?, completion: ((Bool) -> Void)?) {
         let snapshot = view.snapshotView(afterScreenUpdates: false)
         animations?()
         guard let snapshot, view.window != nil, animationsEnabled, duration > 0 else {
@@ -183,10 +150,8 @@ extension UIView {
         }
     }
 
-    /// Replaces `fromView` with `toView` (in `fromView`'s superview) with a transition; with
-    /// `.showHideTransitionViews` the views are hidden and shown instead of removed and added.
-    public class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
-                               options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+    static func baseTransition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
+                               options: AnimationOptions, completion: ((Bool) -> Void)?) {
         let keep = options.contains(.showHideTransitionViews)
         if keep { toView.isHidden = false } else if toView.superview == nil, let parent = fromView.superview {
             parent.insertSubview(toView, aboveSubview: fromView)

@@ -526,6 +526,20 @@ open class UIView: UIResponder {
         baseSystemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontalFittingPriority,
                                     verticalFittingPriority: verticalFittingPriority)
     }
+    /// The active constraints installed on this view (those whose closest common ancestor it is, or that were added
+    /// to it).
+    open var constraints: [NSLayoutConstraint] { baseConstraints }
+    /// Installs `constraint` on this view and activates it; its items must be this view or its descendants. Setting
+    /// a constraint's `isActive` (and `NSLayoutConstraint.activate(_:)`) calls this on the items' closest common
+    /// ancestor, as UIKit does.
+    open func addConstraint(_ constraint: NSLayoutConstraint) { baseAddConstraint(constraint) }
+    /// Installs and activates each of `constraints` on this view.
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) { baseAddConstraints(constraints) }
+    /// Deactivates `constraint` when it is installed on this view. Deactivating a constraint calls this on the view
+    /// it is installed on.
+    open func removeConstraint(_ constraint: NSLayoutConstraint) { baseRemoveConstraint(constraint) }
+    /// Deactivates each of `constraints` installed on this view.
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) { baseRemoveConstraints(constraints) }
     /// The space between the view's edges and its content, for margin attributes and `layoutMarginsGuide`
     /// (8 points on each side by default).
     open var layoutMargins: UIEdgeInsets {
@@ -616,6 +630,71 @@ open class UIView: UIResponder {
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { overrideStyle }
         set { baseSetOverrideUserInterfaceStyle(newValue) }
+    }
+
+    // MARK: Animation blocks (implemented in UIView+Animation.swift), open class methods as UIKit's are: the shorter
+    // variants call the full one through the class, so a subclass that overrides it hears them all.
+
+    /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with `options`; then
+    /// calls `completion` (on a later turn of the main run loop) with whether every animation ran to its end.
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        baseAnimate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+    /// Animates `animations` over `duration` seconds, then calls `completion`.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+    /// Animates `animations` over `duration` seconds.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+    /// Animates with a spring: `dampingRatio` 1 settles without overshoot, lower values oscillate; `velocity` is
+    /// the initial speed in units of the whole change per second. The spring's motion is fitted to `duration`.
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        baseAnimate(withDuration: duration, delay: delay, usingSpringWithDamping: dampingRatio, initialSpringVelocity: velocity,
+                    options: options, animations: animations, completion: completion)
+    }
+    /// Makes the changes in `actionsWithoutAnimation` at once, even inside an animation block.
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        basePerformWithoutAnimation(actionsWithoutAnimation)
+    }
+    /// Whether animation blocks animate (`false`: their changes happen at once; completions still run).
+    open class var areAnimationsEnabled: Bool { animationsEnabled }
+    /// Turns animation blocks on or off.
+    open class func setAnimationsEnabled(_ enabled: Bool) { animationsEnabled = enabled }
+    /// The duration of the innermost animation block running now (0 outside one).
+    open class var inheritedAnimationDuration: TimeInterval { ViewAnimationContext.stack.last?.duration ?? 0 }
+    /// Animates in stages: each `addKeyframe(withRelativeStartTime:relativeDuration:animations:)` inside
+    /// `animations` changes properties over its part of `duration` (linearly within the part).
+    open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
+                                     options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
+                                     completion: ((Bool) -> Void)? = nil) {
+        baseAnimateKeyframes(withDuration: duration, delay: delay, options: options, animations: animations,
+                             completion: completion)
+    }
+    /// One stage of a keyframe animation: the changes `animations` makes happen from `frameStartTime` for
+    /// `frameDuration` (fractions of the whole).
+    open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                animations: @escaping () -> Void) {
+        baseAddKeyframe(withRelativeStartTime: frameStartTime, relativeDuration: frameDuration, animations: animations)
+    }
+    /// Changes a view's content with a transition: `.transitionCrossDissolve` fades from a snapshot of the old
+    /// content to the new; the flips and curls are drawn by Vitrine's 2D compositor as a horizontal (flips from
+    /// left/right), vertical (flips from top/bottom) squeeze through the middle or (curls) a slide off the top
+    /// or down from it.
+    open class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        baseTransition(with: view, duration: duration, options: options, animations: animations, completion: completion)
+    }
+    /// Replaces `fromView` with `toView` (in `fromView`'s superview) with a transition; with
+    /// `.showHideTransitionViews` the views are hidden and shown instead of removed and added.
+    open class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
+                               options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        baseTransition(from: fromView, to: toView, duration: duration, options: options, completion: completion)
     }
 
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
