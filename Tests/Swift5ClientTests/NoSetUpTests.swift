@@ -84,6 +84,36 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(badge.frame, CGRect(x: 15, y: 10, width: 20, height: 20))
     }
 
+    func testASizeBoundedOnlyFromAboveSettlesAtZero() {
+        // As a layout library's iOS-validated tests build it: a view with a position and `width <= 23`.
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let view = UIView(), other = UIView()
+        container.addSubview(view)
+        container.addSubview(other)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        other.translatesAutoresizingMaskIntoConstraints = false
+        NSLayoutConstraint.activate([
+            view.leftAnchor.constraint(equalTo: container.leftAnchor, constant: 10),
+            view.topAnchor.constraint(equalTo: container.topAnchor),
+            view.widthAnchor.constraint(lessThanOrEqualToConstant: 23),
+            view.heightAnchor.constraint(equalToConstant: 10),
+            // A lower bound still wins over the rest, and so does the weakest wish.
+            other.leftAnchor.constraint(equalTo: container.leftAnchor),
+            other.topAnchor.constraint(equalTo: container.topAnchor),
+            other.widthAnchor.constraint(lessThanOrEqualToConstant: 60),
+            other.widthAnchor.constraint(greaterThanOrEqualToConstant: 15),
+            other.heightAnchor.constraint(lessThanOrEqualTo: container.heightAnchor),
+        ])
+        container.layoutIfNeeded()
+        XCTAssertEqual(view.frame, CGRect(x: 10, y: 0, width: 0, height: 10))
+        XCTAssertEqual(other.frame, CGRect(x: 0, y: 0, width: 15, height: 0))
+        let wish = other.widthAnchor.constraint(equalToConstant: 100)
+        wish.priority = UILayoutPriority(1)
+        wish.isActive = true
+        container.layoutIfNeeded()
+        XCTAssertEqual(other.frame.width, 60)
+    }
+
     func testLayoutAndDisplayHappenWhileTheRunLoopTurns() {
         final class Probe: UIView {
             var layouts = 0, draws = 0

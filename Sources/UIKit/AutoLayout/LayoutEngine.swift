@@ -18,6 +18,8 @@ public final class LayoutVariables {
     /// Hugging and compression resistance: per axis, (hugging ≤, resistance ≥) when the axis has an intrinsic size.
     var intrinsic: [Constraint?] = [nil, nil, nil, nil]
     var intrinsicKey: [Double] = []
+    /// Which sizes (1: width, 2: height) have their stay at 0 (see `LayoutEngine.addStays(for:)`).
+    var stays: UInt8 = 0
     /// Whether one of the variables changed in the last solve.
     var changed = false
     /// The variables of the view the item is placed in (its superview, or a guide's owning view), if in the engine.
@@ -532,6 +534,7 @@ final class LayoutEngine {
         let relation: Relation = c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
         let solved = Constraint(expression, relation, strength: Self.strength(c.priority))
         solved.context = c
+        if relation != .equal { addStays(for: expression) }
         do {
             try solver.add(solved)
             c.isBroken = false
@@ -547,6 +550,25 @@ final class LayoutEngine {
             }
         } catch {
             Self.log.error("Auto Layout: \(c.layoutDescription()) was not added (\(error): a constant or multiplier is not a finite number)")
+        }
+    }
+
+    /// The weight of a size's stay: below any priority's (1 weighs 1.02), so it only settles what they leave free, and
+    /// small enough that a thousand stays together still give way to one unit of a priority-1 constraint.
+    static let stayStrength = Strength(1e-3)
+
+    /// Gives each width or height an inequality names a stay at 0, the weakest of wishes. UIKit's engine leaves a size
+    /// that only inequalities bound where they let it be, at 0 (`width <= 23` alone comes out 0 on iOS); a Cassowary
+    /// solver makes the size its row's subject and puts it at the bound instead (23). The stay settles that case as
+    /// UIKit does without touching any size the constraints determine. Only sizes named by an inequality get one: an
+    /// equality already fixes its sizes, and every stay costs the solver a row.
+    private func addStays(for expression: Expr) {
+        for term in expression.terms {
+            guard let v = term.variable.context as? LayoutVariables else { continue }
+            let bit: UInt8 = term.variable === v.w ? 1 : term.variable === v.h ? 2 : 0
+            guard bit != 0, v.stays & bit == 0 else { continue }
+            v.stays |= bit
+            try? solver.add((Expr(term.variable) == 0) | Self.stayStrength)
         }
     }
 
