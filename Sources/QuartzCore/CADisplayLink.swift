@@ -6,7 +6,7 @@ import Foundation
 /// Swift on Linux has no selectors: where iOS writes `CADisplayLink(target: self, selector: #selector(step))`,
 /// write `CADisplayLink(target: self, action: MyView.step)` (a method taking the link, or nothing).
 @preconcurrency @MainActor
-public final class CADisplayLink: NSObject {
+open class CADisplayLink: NSObject {
     /// The time of the last frame (media time, `CACurrentMediaTime()`).
     public private(set) var timestamp: CFTimeInterval = 0
     /// The time the next frame is expected on screen: draw for this time.

@@ -191,11 +191,8 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, as the compositor
-    /// shows them: backgrounds, cached content placed by `contentsGravity` (stretched by `contentsCenter`),
-    /// borders, corner radii, masking, opacity — the one painter the screen uses too. Content that was never
-    /// displayed is not drawn (call `displayIfNeeded()` first, as Core Animation expects).
-    public func render(in ctx: CGContext) {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseRender(in ctx: CGContext) {
         ctx.withCairo { cr in Painter.render(self, cr) }
     }
 }

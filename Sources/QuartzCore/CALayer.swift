@@ -86,7 +86,7 @@ open class CALayer: NSObject, AssociationOwner {
 
     /// The layer this one is a sublayer of. Not stored `weak` (see `hostLink`): the superlayer holds this layer in
     /// its sublayers, so it outlives the link, which removal, `sublayers =` and the superlayer's deinit clear.
-    public var superlayer: CALayer? { superlayerLink }
+    open var superlayer: CALayer? { superlayerLink }
     @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var superlayerLink: CALayer?
     /// The sublayers, back to front (the compositor walks this array directly).
     @exclusivity(unchecked) nonisolated(unsafe) private(set) var storedSublayers: [CALayer] = []
@@ -278,10 +278,10 @@ open class CALayer: NSObject, AssociationOwner {
     }
 
     /// Converts a point from this layer's coordinates to `layer`'s (`nil`: the root of the tree).
-    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { point.applying(transform(to: layer)) }
-    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { point.applying(transform(to: layer).inverted()) }
-    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { rect.applying(transform(to: layer)) }
-    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { rect.applying(transform(to: layer).inverted()) }
+    open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { point.applying(transform(to: layer)) }
+    open func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { point.applying(transform(to: layer).inverted()) }
+    open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { rect.applying(transform(to: layer)) }
+    open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { rect.applying(transform(to: layer).inverted()) }
 
     private func toRoot() -> CGAffineTransform {
         var t = CGAffineTransform.identity
@@ -571,6 +571,34 @@ open class CALayer: NSObject, AssociationOwner {
     open var repeatDuration: CFTimeInterval = 0
     open var autoreverses = false
     open var fillMode: CAMediaTimingFillMode = .removed
+
+    /// `t`, a time of `layer` (nil: global media time), as this layer's time.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { baseConvertTime(t, from: layer) }
+    /// `t`, this layer's time, as a time of `layer` (nil: global media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { baseConvertTime(t, to: layer) }
+
+    // MARK: Animations and rendering (CALayer+Animation.swift, CALayer+Display.swift), open as Core Animation's are
+
+    /// Adds a copy of `anim` under `key` (replacing, and stopping unfinished, the animation that had the key).
+    /// An animation whose `beginTime` is 0 starts now; one whose `duration` is 0 lasts the transaction's duration.
+    open func add(_ anim: CAAnimation, forKey key: String?) { baseAdd(anim, forKey: key) }
+    /// The animation under `key` (a copy of what was added).
+    open func animation(forKey key: String) -> CAAnimation? { baseAnimation(forKey: key) }
+    /// The keys of the layer's animations, in the order they were added.
+    open func animationKeys() -> [String]? { baseAnimationKeys() }
+    /// Removes the animation under `key`; it stops unfinished.
+    open func removeAnimation(forKey key: String) { baseRemoveAnimation(forKey: key) }
+    /// Removes every animation; those still running stop unfinished.
+    open func removeAllAnimations() { baseRemoveAllAnimations() }
+    /// A copy of the layer with the values on screen now (the animations applied at the current media time),
+    /// or `nil` before the layer was ever shown. Its sublayers are presentation copies of the layer's sublayers
+    /// (the presentation tree below it, made at each call); `model()` gives back the layer.
+    open func presentation() -> Self? { basePresentation() }
+    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, as the compositor
+    /// shows them: backgrounds, cached content placed by `contentsGravity` (stretched by `contentsCenter`),
+    /// borders, corner radii, masking, opacity — the one painter the screen uses too. Content that was never
+    /// displayed is not drawn (call `displayIfNeeded()` first, as Core Animation expects).
+    open func render(in ctx: CGContext) { baseRender(in: ctx) }
 
     // MARK: Layout
 

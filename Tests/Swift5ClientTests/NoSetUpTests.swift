@@ -372,6 +372,41 @@ final class NoSetUpTests: XCTestCase {
         XCTAssertEqual(view.alpha, 0.2, accuracy: 1e-6)
     }
 
+    func testALibrarysModalCardOverridesTheRemainingMembers() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let card = ModalCardView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
+        card.show(in: container, size: CGSize(width: 100, height: 60))
+        container.layoutIfNeeded()
+        // The engine asks the overridden translatesAutoresizingMaskIntoConstraints: no mask pins fight the centring.
+        XCTAssertEqual(card.frame, CGRect(x: 100, y: 70, width: 100, height: 60))
+        XCTAssertTrue(card.accessibilityViewIsModal)
+        UIView.animate(withDuration: 0.2) { card.alpha = 0.5 }
+        XCTAssertEqual((card.layer as? CardLayer)?.animationKeysAdded, ["opacity"], "UIKit adds through the override")
+
+        // The deprecated block API, overridden as older libraries' base views do.
+        final class QuickView: UIView {
+            static var durations: [TimeInterval] = []
+            override class func setAnimationDuration(_ duration: TimeInterval) {
+                durations.append(duration)
+                super.setAnimationDuration(duration / 2)
+            }
+        }
+        let quick = QuickView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        QuickView.beginAnimations(nil, context: nil)
+        QuickView.setAnimationDuration(0.4)
+        quick.alpha = 0.3
+        QuickView.commitAnimations()
+        XCTAssertEqual(QuickView.durations, [0.4])
+        XCTAssertEqual(quick.layer.animation(forKey: "opacity")?.duration ?? 0, 0.2, accuracy: 1e-9)
+
+        let controller = ModalCardController()
+        XCTAssertFalse(controller.isBeingDismissed)
+        controller.dismissTapped()
+        XCTAssertTrue(controller.isBeingDismissed)
+        XCTAssertNil(controller.presentationController)
+        XCTAssertNil(controller.transitionCoordinator)
+    }
+
     func testOlderCallsLibrariesStillMake() {
         XCTAssertEqual(UI_USER_INTERFACE_IDIOM(), UIDevice.current.userInterfaceIdiom)
         XCTAssertNotNil(badgeSymbol(named: "star.fill", pointSize: 20))

@@ -176,9 +176,8 @@ struct AnimationEntry {
 extension CALayer {
     // MARK: Explicit animations
 
-    /// Adds a copy of `anim` under `key` (replacing, and stopping unfinished, the animation that had the key).
-    /// An animation whose `beginTime` is 0 starts now; one whose `duration` is 0 lasts the transaction's duration.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseAdd(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.animationCopy()
         copy.trackers = anim.trackers
         anim.trackers = []
@@ -210,18 +209,18 @@ extension CALayer {
         changed()
     }
 
-    /// The animation under `key` (a copy of what was added).
-    public func animation(forKey key: String) -> CAAnimation? {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseAnimation(forKey key: String) -> CAAnimation? {
         animationEntries.first { $0.key == key }?.animation
     }
 
-    /// The keys of the layer's animations, in the order they were added.
-    public func animationKeys() -> [String]? {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseAnimationKeys() -> [String]? {
         animationEntries.isEmpty ? nil : animationEntries.map(\.key)
     }
 
-    /// Removes the animation under `key`; it stops unfinished.
-    public func removeAnimation(forKey key: String) {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseRemoveAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let old = animationEntries.remove(at: index).animation
         CAAnimationEngine.stop(old, finished: false)
@@ -237,8 +236,8 @@ extension CALayer {
         }
     }
 
-    /// Removes every animation; those still running stop unfinished.
-    public func removeAllAnimations() {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseRemoveAllAnimations() {
         guard !animationEntries.isEmpty else { return }
         let old = animationEntries
         animationEntries.removeAll()
@@ -246,10 +245,8 @@ extension CALayer {
         changed()
     }
 
-    /// A copy of the layer with the values on screen now (the animations applied at the current media time),
-    /// or `nil` before the layer was ever shown. Its sublayers are presentation copies of the layer's sublayers
-    /// (the presentation tree below it, made at each call); `model()` gives back the layer.
-    public func presentation() -> Self? {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func basePresentation() -> Self? {
         guard wasCommitted || !animationEntries.isEmpty else { return nil }
         return presentationCopy()
     }

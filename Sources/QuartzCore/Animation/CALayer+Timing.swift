@@ -32,13 +32,13 @@ extension CALayer {
         return false
     }
 
-    /// `t`, a time of `layer` (nil: global media time), as this layer's time.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseConvertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         localTime(fromGlobal: layer?.globalTime(fromLocal: t) ?? t)
     }
 
-    /// `t`, this layer's time, as a time of `layer` (nil: global media time).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    /// The behaviour of the overridable member of the same name (declared in CALayer.swift).
+    func baseConvertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let global = globalTime(fromLocal: t)
         return layer?.localTime(fromGlobal: global) ?? global
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The pacing of an animation: a cubic Bézier from (0, 0) to (1, 1) with two control points, mapping the
 /// fraction of time elapsed to the fraction of the change shown (Core Animation's `CAMediaTimingFunction`).
-public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// The two control points (x1, y1, x2, y2).
     public let controlPoints: (Float, Float, Float, Float)
 

@@ -2,11 +2,8 @@ import Foundation
 import VitrinePlatform
 
 extension UIApplication {
-    /// Whether the idle timer is off. When it is on (`false`, the default) and the board sets an idle time
-    /// (`power.idleSeconds`, or `VITRINE_IDLE_SECONDS`), the screens blank after that long without input; the
-    /// next touch, click or key wakes them and is not delivered (a tap on a dark panel presses nothing).
-    /// Vitrine: setting it to `true` while the screens are blank wakes them.
-    public var isIdleTimerDisabled: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseIsIdleTimerDisabled: Bool {
         get { idleTimer.isDisabled }
         set {
             idleTimer.isDisabled = newValue

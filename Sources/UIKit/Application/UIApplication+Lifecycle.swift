@@ -119,10 +119,8 @@ public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
 }
 
 extension UIApplication {
-    /// Marks the start of work that should go on in the background. A panel app in the background is not
-    /// suspended, so the time is unlimited and `handler` is never called; end the task with `endBackgroundTask(_:)`
-    /// all the same, as on iOS.
-    public func beginBackgroundTask(withName taskName: String? = nil, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil)
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    func baseBeginBackgroundTask(withName taskName: String? = nil, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil)
         -> UIBackgroundTaskIdentifier {
         backgroundTaskCount += 1
         let identifier = UIBackgroundTaskIdentifier(rawValue: backgroundTaskCount)
@@ -130,11 +128,11 @@ extension UIApplication {
         return identifier
     }
 
-    /// Marks the end of a task `beginBackgroundTask` started (an unknown or `.invalid` one is ignored).
-    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    func baseEndBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
         openBackgroundTasks.remove(identifier)
     }
 
-    /// The time left to run in the background: unlimited on a panel (an app is never suspended).
-    public var backgroundTimeRemaining: TimeInterval { .greatestFiniteMagnitude }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseBackgroundTimeRemaining: TimeInterval { .greatestFiniteMagnitude }
 }

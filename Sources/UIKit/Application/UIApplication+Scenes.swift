@@ -4,12 +4,12 @@ import Foundation
 // the scene delegate the app delegate's configuration names.
 
 extension UIApplication {
-    /// The scenes: one window scene per connected screen.
-    public var connectedScenes: Set<UIScene> { Set(UIScreen.screens.map { windowScene(for: $0) }) }
-    /// The sessions of the connected scenes.
-    public var openSessions: Set<UISceneSession> { Set(connectedScenes.map(\.session)) }
-    /// A panel app has one scene on its screen.
-    public var supportsMultipleScenes: Bool { false }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseConnectedScenes: Set<UIScene> { Set(UIScreen.screens.map { windowScene(for: $0) }) }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseOpenSessions: Set<UISceneSession> { Set(connectedScenes.map(\.session)) }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseSupportsMultipleScenes: Bool { false }
 
     /// The window scene of `screen`, made when first asked for.
     func windowScene(for screen: UIScreen) -> UIWindowScene {
@@ -97,9 +97,8 @@ extension UIWindow {
         screen = windowScene.screen
     }
 
-    /// The scene the window is in: its screen's. Setting one moves the window to that scene's screen (setting nil
-    /// changes nothing: a window is always on a screen here).
-    public var windowScene: UIWindowScene? {
+    /// The behaviour of the overridable member of the same name (declared in UIWindow.swift).
+    var baseWindowScene: UIWindowScene? {
         get { application?.windowScene(for: screen) }
         set { if let newValue { screen = newValue.screen } }
     }

@@ -81,7 +81,7 @@ open class UIApplication: UIResponder {
     }
 
     /// The app's windows, back to front: by `windowLevel`, then by the order they were shown.
-    public var windows: [UIWindow] {
+    open var windows: [UIWindow] {
         windowEntries.compactMap(\.window).sorted(by: Self.backToFront)
     }
 
@@ -125,13 +125,13 @@ open class UIApplication: UIResponder {
 
     /// Stops delivering touches that begin from now on until the matching `endIgnoringInteractionEvents()`
     /// (calls nest). Touches already in progress finish normally. (Deprecated in iOS 13, still honoured.)
-    public func beginIgnoringInteractionEvents() { ignoringDepth += 1 }
+    open func beginIgnoringInteractionEvents() { ignoringDepth += 1 }
 
     /// Ends one `beginIgnoringInteractionEvents()`.
-    public func endIgnoringInteractionEvents() { ignoringDepth = max(0, ignoringDepth - 1) }
+    open func endIgnoringInteractionEvents() { ignoringDepth = max(0, ignoringDepth - 1) }
 
     /// Whether the app is ignoring touches.
-    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+    open var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
 
     /// The app's light or dark style, which views and controllers inherit unless they override it: `light`, or
     /// `VITRINE_APPEARANCE` (light or dark), or the board's `appearance`; `setUserInterfaceStyle(_:)` changes it.
@@ -184,6 +184,40 @@ open class UIApplication: UIResponder {
     public func addFrameObserver(_ body: @escaping @MainActor (UIApplication) -> Void) {
         frameObservers.append(body)
     }
+
+    // MARK: Settings, scenes and background tasks (UIFontMetrics.swift, UIView+AutoLayout.swift, IdleTimer.swift,
+    // UIApplication+Scenes.swift, UIApplication+Lifecycle.swift), open as UIKit's are
+
+    /// The reader's preferred text size: `.large` (a panel has no Dynamic Type setting).
+    open var preferredContentSizeCategory: UIContentSizeCategory { basePreferredContentSizeCategory }
+    /// The direction the app's language reads in (from the locale: right to left for Arabic, Hebrew, Persian, Urdu…).
+    /// `VITRINE_LAYOUT_DIRECTION=rtl` (or `ltr`) overrides it. Read once: layout asks for it per constraint.
+    open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { baseUserInterfaceLayoutDirection }
+    /// Whether the idle timer is off. When it is on (`false`, the default) and the board sets an idle time
+    /// (`power.idleSeconds`, or `VITRINE_IDLE_SECONDS`), the screens blank after that long without input; the
+    /// next touch, click or key wakes them and is not delivered (a tap on a dark panel presses nothing).
+    /// Vitrine: setting it to `true` while the screens are blank wakes them.
+    open var isIdleTimerDisabled: Bool {
+        get { baseIsIdleTimerDisabled }
+        set { baseIsIdleTimerDisabled = newValue }
+    }
+    /// The scenes: one window scene per connected screen.
+    open var connectedScenes: Set<UIScene> { baseConnectedScenes }
+    /// The sessions of the connected scenes.
+    open var openSessions: Set<UISceneSession> { baseOpenSessions }
+    /// A panel app has one scene on its screen.
+    open var supportsMultipleScenes: Bool { baseSupportsMultipleScenes }
+    /// Marks the start of work that should go on in the background. A panel app in the background is not
+    /// suspended, so the time is unlimited and `handler` is never called; end the task with `endBackgroundTask(_:)`
+    /// all the same, as on iOS.
+    open func beginBackgroundTask(withName taskName: String? = nil, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil)
+        -> UIBackgroundTaskIdentifier {
+        baseBeginBackgroundTask(withName: taskName, expirationHandler: handler)
+    }
+    /// Marks the end of a task `beginBackgroundTask` started (an unknown or `.invalid` one is ignored).
+    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) { baseEndBackgroundTask(identifier) }
+    /// The time left to run in the background: unlimited on a panel (an app is never suspended).
+    open var backgroundTimeRemaining: TimeInterval { baseBackgroundTimeRemaining }
 
     // MARK: Windows
 

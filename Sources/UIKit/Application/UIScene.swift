@@ -180,11 +180,11 @@ open class UIWindowScene: UIScene {
     }
 
     /// The scene's windows, back to front.
-    public var windows: [UIWindow] { UIApplication.shared.windows.filter { $0.screen === screen } }
+    open var windows: [UIWindow] { UIApplication.shared.windows.filter { $0.screen === screen } }
     /// The scene's key window.
-    public var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
+    open var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
     /// The scene's traits: its screen's scale and size, the app's style and layout direction.
-    public var traitCollection: UITraitCollection {
+    open var traitCollection: UITraitCollection {
         let app = UIApplication.shared
         return UITraitCollection(displayScale: screen.scale, size: screen.bounds.size, style: app.userInterfaceStyle,
                                  layoutDirection: app.userInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)

@@ -72,13 +72,13 @@ open class UIViewController: UIResponder {
     }
 
     /// The root view if it is loaded, without loading it.
-    public var viewIfLoaded: UIView? { storedView }
+    open var viewIfLoaded: UIView? { storedView }
 
     /// Whether the root view has been created.
-    public var isViewLoaded: Bool { storedView != nil }
+    open var isViewLoaded: Bool { storedView != nil }
 
     /// Loads the view now if it is not loaded yet.
-    public func loadViewIfNeeded() {
+    open func loadViewIfNeeded() {
         guard storedView == nil else { return }
         loadView()
         if storedView == nil {
@@ -195,9 +195,9 @@ open class UIViewController: UIResponder {
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
     /// Whether the view is appearing because the controller is being added to a container.
-    public var isMovingToParent: Bool { movingToParent }
+    open var isMovingToParent: Bool { movingToParent }
     /// Whether the view is disappearing because the controller is being removed from its container.
-    public var isMovingFromParent: Bool { movingFromParent }
+    open var isMovingFromParent: Bool { movingFromParent }
 
     /// Starts an appearance transition: `viewWillAppear` (`isAppearing`) or `viewWillDisappear`, passed on to the
     /// children. A container calls it for a child whose view it moves; `endAppearanceTransition()` finishes it.
@@ -307,6 +307,23 @@ open class UIViewController: UIResponder {
     open var tabBarController: UITabBarController? { baseTabBarController }
     /// The split view controller this controller is in.
     open var splitViewController: UISplitViewController? { baseSplitViewController }
+    /// Whether this controller is being dismissed (between `dismiss` and the end of its transition).
+    open var isBeingDismissed: Bool { baseIsBeingDismissed }
+    /// The presentation controller of the presentation showing this controller (or one of its ancestors).
+    open var presentationController: UIPresentationController? { basePresentationController }
+    /// The popover presentation controller, when this controller is presented as a popover (made on first use when
+    /// its style is `.popover`, so that it can be configured before `present`).
+    open var popoverPresentationController: UIPopoverPresentationController? { basePopoverPresentationController }
+    /// The coordinator of the transition this controller (or a parent, or the controller presenting it) is in, while
+    /// it lasts: from just before the appearance callbacks (`viewWillAppear`, a navigation delegate's `willShow`) to
+    /// the end of the transition; nil otherwise.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { baseTransitionCoordinator }
+    /// The guide from the top of the root view to the top of its safe area (below the bars; UILayoutSupport.swift).
+    @available(iOS, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.topAnchor instead")
+    open var topLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: true) }
+    /// The guide from the bottom of the root view's safe area to the view's bottom (above a tab bar or toolbar).
+    @available(iOS, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.bottomAnchor instead")
+    open var bottomLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: false) }
     /// The controller this one itself presents (the presentation's own bookkeeping).
     var storedPresentedViewController: UIViewController?
     /// The presentation this controller is shown by.

@@ -220,12 +220,12 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// Activates every constraint of `constraints` (faster than one by one on iOS; the same here).
-    public class func activate(_ constraints: [NSLayoutConstraint]) {
+    open class func activate(_ constraints: [NSLayoutConstraint]) {
         for c in constraints { c.isActive = true }
     }
 
     /// Deactivates every constraint of `constraints`.
-    public class func deactivate(_ constraints: [NSLayoutConstraint]) {
+    open class func deactivate(_ constraints: [NSLayoutConstraint]) {
         for c in constraints { c.isActive = false }
     }
 

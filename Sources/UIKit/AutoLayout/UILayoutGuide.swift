@@ -18,7 +18,7 @@ open class UILayoutGuide: NSObject, LayoutItem {
     public override init() { super.init() }
 
     /// The guide's rectangle in its owning view's coordinates, as the last layout solved it.
-    public var layoutFrame: CGRect {
+    open var layoutFrame: CGRect {
         guard let owningView else { return .zero }
         owningView.window?.layoutIfNeeded()
         return LayoutEngine.frame(of: self, in: owningView)

@@ -43,14 +43,8 @@ final class ControllerLayoutSupportGuide: UILayoutGuide, UILayoutSupport {
 }
 
 extension UIViewController {
-    /// The guide from the top of the root view to the top of its safe area (below the bars).
-    @available(iOS, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.topAnchor instead")
-    public var topLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: true) }
-    /// The guide from the bottom of the root view's safe area to the view's bottom (above a tab bar or toolbar).
-    @available(iOS, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.bottomAnchor instead")
-    public var bottomLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: false) }
-
-    private func layoutSupportGuide(top: Bool) -> ControllerLayoutSupportGuide {
+    /// The guide behind `topLayoutGuide` or `bottomLayoutGuide` (declared in UIViewController.swift), made on first use.
+    func layoutSupportGuide(top: Bool) -> ControllerLayoutSupportGuide {
         let view: UIView = view
         if let guide = view.layoutGuides.lazy.compactMap({ $0 as? ControllerLayoutSupportGuide }).first(where: { $0.isTop == top }) {
             return guide

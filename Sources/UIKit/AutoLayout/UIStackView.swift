@@ -61,12 +61,12 @@ open class UIStackView: UIView {
     // MARK: Arranged subviews
 
     /// Adds `view` at the end of the arrangement (and as a subview, if it is not one).
-    public func addArrangedSubview(_ view: UIView) {
+    open func addArrangedSubview(_ view: UIView) {
         insertArrangedSubview(view, at: arrangedSubviews.count)
     }
 
     /// Inserts `view` into the arrangement at `stackIndex`.
-    public func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+    open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
         precondition(stackIndex >= 0 && stackIndex <= arrangedSubviews.count,
                      "UIStackView.insertArrangedSubview(_:at:): index \(stackIndex) is out of bounds 0...\(arrangedSubviews.count)")
         if let i = arrangedSubviews.firstIndex(where: { $0 === view }) {
@@ -82,7 +82,7 @@ open class UIStackView: UIView {
 
     /// Takes `view` out of the arrangement; it stays a subview (remove it from the superview as well to take it
     /// off screen, as on iOS).
-    public func removeArrangedSubview(_ view: UIView) {
+    open func removeArrangedSubview(_ view: UIView) {
         guard let i = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
         arrangedSubviews.remove(at: i)
         customSpacings[ObjectIdentifier(view)] = nil
@@ -96,13 +96,13 @@ open class UIStackView: UIView {
     }
 
     /// Sets the gap after `arrangedSubview` (`spacingUseDefault` goes back to `spacing`).
-    public func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
+    open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
         customSpacings[ObjectIdentifier(arrangedSubview)] = spacing == Self.spacingUseDefault ? nil : spacing
         arrangementChanged()
     }
 
     /// The gap after `arrangedSubview` (`spacingUseDefault` when it has none of its own).
-    public func customSpacing(after arrangedSubview: UIView) -> CGFloat {
+    open func customSpacing(after arrangedSubview: UIView) -> CGFloat {
         customSpacings[ObjectIdentifier(arrangedSubview)] ?? Self.spacingUseDefault
     }
 

@@ -85,9 +85,8 @@ extension UIView: LayoutItem {
 
     // MARK: Constraints
 
-    /// Whether the view's frame (set by code or by its autoresizing mask) becomes constraints; `true` for views
-    /// made in code. Set it to `false` for views placed by constraints.
-    public var translatesAutoresizingMaskIntoConstraints: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseTranslatesAutoresizingMaskIntoConstraints: Bool {
         get { autoLayout?.translatesAutoresizingMask ?? true }
         set {
             guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
@@ -114,8 +113,8 @@ extension UIView: LayoutItem {
 
     // MARK: Anchors (the edges, centres and sizes views share with guides are on `LayoutItem`)
 
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+    var baseFirstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    var baseLastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
 
     // MARK: Intrinsic size, hugging and compression resistance
 
@@ -164,8 +163,8 @@ extension UIView: LayoutItem {
         setNeedsLayout()
     }
 
-    /// Whether `updateConstraints()` is due.
-    public func needsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseNeedsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
 
     func baseUpdateConstraintsIfNeeded() { LayoutEngine.updateConstraints(in: self) }
 
@@ -184,8 +183,8 @@ extension UIView: LayoutItem {
 
     // MARK: Debugging
 
-    /// The constraints that take part in placing this view along `axis` (installed on it or an ancestor, naming it).
-    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseConstraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         var out: [NSLayoutConstraint] = []
         var v: UIView? = self
         while let current = v {
@@ -200,17 +199,15 @@ extension UIView: LayoutItem {
         return out
     }
 
-    /// Whether the constraints leave this view's frame undetermined: in its hierarchy's engine, some of its position
-    /// or size is free (no constraint, required or not, fixes it).
-    public var hasAmbiguousLayout: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseHasAmbiguousLayout: Bool {
         guard !translatesAutoresizingMaskIntoConstraints, let engine = hierarchyRoot.autoLayout?.engine else { return false }
         engine.sync()
         return engine.isAmbiguous(self)
     }
 
-    /// Moves an ambiguous view to another of its possible frames (UIKit's debugging aid): here, to the other end of
-    /// its size range.
-    public func exerciseAmbiguityInLayout() {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseExerciseAmbiguityInLayout() {
         guard hasAmbiguousLayout else { return }
         let large = systemLayoutSizeFitting(UIView.layoutFittingExpandedSize)
         bounds.size = bounds.size == large ? systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) : large
@@ -259,14 +256,14 @@ extension UIView: LayoutItem {
         }
     }
 
-    /// Whether the view's margins are at least its superview's where the two overlap; `false` by default.
-    public var preservesSuperviewLayoutMargins: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var basePreservesSuperviewLayoutMargins: Bool {
         get { autoLayout?.preservesSuperviewMargins ?? false }
         set { autoLayoutState.preservesSuperviewMargins = newValue; layoutMarginsDidChange() }
     }
 
-    /// Whether the margins are measured from the safe area; `true` by default.
-    public var insetsLayoutMarginsFromSafeArea: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseInsetsLayoutMarginsFromSafeArea: Bool {
         get { autoLayout?.insetsMarginsFromSafeArea ?? true }
         set { autoLayoutState.insetsMarginsFromSafeArea = newValue; layoutMarginsDidChange() }
     }
@@ -309,24 +306,24 @@ extension UIView: LayoutItem {
         setNeedsLayout()
     }
 
-    /// A guide inset from the view's edges by its layout margins.
-    public var layoutMarginsGuide: UILayoutGuide {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseLayoutMarginsGuide: UILayoutGuide {
         if let g = autoLayout?.marginsGuide { return g }
         let g = makeGuide(.margins, "UIViewLayoutMarginsGuide")
         autoLayoutState.marginsGuide = g
         return g
     }
 
-    /// A guide over the view's safe area.
-    public var safeAreaLayoutGuide: UILayoutGuide {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseSafeAreaLayoutGuide: UILayoutGuide {
         if let g = autoLayout?.safeAreaGuide { return g }
         let g = makeGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
         autoLayoutState.safeAreaGuide = g
         return g
     }
 
-    /// A guide of comfortable reading width (at most 672 points) centred in the margins.
-    public var readableContentGuide: UILayoutGuide {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseReadableContentGuide: UILayoutGuide {
         if let g = autoLayout?.readableGuide { return g }
         let g = makeGuide(.readableContent, "UIViewReadableContentGuide")
         autoLayoutState.readableGuide = g
@@ -341,16 +338,16 @@ extension UIView: LayoutItem {
         return g
     }
 
-    /// The guides added to the view.
-    public var layoutGuides: [UILayoutGuide] { autoLayout?.guides ?? [] }
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseLayoutGuides: [UILayoutGuide] { autoLayout?.guides ?? [] }
 
-    public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    func baseAddLayoutGuide(_ layoutGuide: UILayoutGuide) {
         layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
         layoutGuide.owningView = self
         autoLayoutState.guides.append(layoutGuide)
     }
 
-    public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    func baseRemoveLayoutGuide(_ layoutGuide: UILayoutGuide) {
         guard layoutGuide.owningView === self else { return }
         for c in constraintsMentioning([layoutGuide]) { c.isActive = false }
         autoLayoutState.guides.removeAll { $0 === layoutGuide }
@@ -369,8 +366,8 @@ extension UIView: LayoutItem {
         }
     }
 
-    /// The direction `attribute` lays out in: forced by the attribute, else the app's.
-    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseUserInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
         switch attribute {
         case .forceLeftToRight, .playback, .spatial: return .leftToRight
         case .forceRightToLeft: return .rightToLeft
@@ -378,8 +375,8 @@ extension UIView: LayoutItem {
         }
     }
 
-    /// The direction the view lays out in: its own attribute when it forces one, else its superview's, else the app's.
-    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseEffectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
         var v: UIView? = self
         while let current = v {
             switch current.semanticContentAttribute {
@@ -471,9 +468,8 @@ extension UIWindow {
 }
 
 extension UIApplication {
-    /// The direction the app's language reads in (from the locale: right to left for Arabic, Hebrew, Persian, Urdu…).
-    /// `VITRINE_LAYOUT_DIRECTION=rtl` (or `ltr`) overrides it. Read once: layout asks for it per constraint.
-    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { Self.localeLayoutDirection }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var baseUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { Self.localeLayoutDirection }
 
     private static let localeLayoutDirection: UIUserInterfaceLayoutDirection = {
         if let forced = VitrineSettings.current.layoutDirection {

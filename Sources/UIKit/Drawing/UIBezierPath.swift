@@ -21,7 +21,7 @@ open class UIBezierPath: NSObject {
     nonisolated open override var description: String { "<UIBezierPath: \(addressString(of: self))>" }
 
     /// The path (a mutable Core Graphics path).
-    public var cgPath: CGPath {
+    open var cgPath: CGPath {
         get { path }
         set { path = newValue.mutableCopy() ?? CGMutablePath() }
     }

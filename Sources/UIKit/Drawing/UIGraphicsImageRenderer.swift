@@ -12,7 +12,7 @@ open class UIGraphicsRendererFormat: Hashable {
 
 /// How an image renderer makes its bitmap: scale and opacity.
 @preconcurrency @MainActor
-public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
+open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// Points to pixels; the main screen's scale by default.
     public var scale: CGFloat = UIScreen.main.scale
     /// Whether the image is fully opaque (unfilled pixels are black, and the image has no alpha).
@@ -28,7 +28,7 @@ public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
 
 /// The drawing context handed to an image renderer's actions.
 @preconcurrency @MainActor
-public final class UIGraphicsImageRendererContext {
+open class UIGraphicsImageRendererContext {
     /// The Core Graphics context to draw into (points, origin top-left).
     public let cgContext: CGContext
     public let format: UIGraphicsImageRendererFormat
@@ -61,7 +61,7 @@ public final class UIGraphicsImageRendererContext {
 
 /// Draws into bitmaps and gives the result as an image, PNG or JPEG data.
 @preconcurrency @MainActor
-public final class UIGraphicsImageRenderer: Hashable {
+open class UIGraphicsImageRenderer: Hashable {
     // An NSObject on iOS: equal only to itself.
     nonisolated public static func == (lhs: UIGraphicsImageRenderer, rhs: UIGraphicsImageRenderer) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

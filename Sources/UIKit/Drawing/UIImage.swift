@@ -64,7 +64,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public private(set) var resizingMode: ResizingMode = .tile
 
     /// The size in points, as displayed (sides swapped for quarter-turn orientations).
-    public var size: CGSize {
+    open var size: CGSize {
         guard let cg = cgImage else { return .zero }
         let w = CGFloat(cg.width) / scale, h = CGFloat(cg.height) / scale
         return imageOrientation.swapsSides ? CGSize(width: h, height: w) : CGSize(width: w, height: h)

@@ -47,7 +47,7 @@ open class UIEvent: NSObject {
 }
 
 /// A key on a hardware keyboard (iOS 13.4's `UIKey`), through the board's layout.
-public final class UIKey: @unchecked Sendable {
+open class UIKey: @unchecked Sendable {
     /// The text the key types with its modifiers.
     public let characters: String
     /// The text without the modifiers.
@@ -150,7 +150,7 @@ open class UIPress: NSObject {
     /// A key command took the press: it goes to no responder.
     var takenByCommand = false
     /// Presses carry no force: 0.
-    public var force: CGFloat { 0 }
+    open var force: CGFloat { 0 }
     public override init() { super.init() }
 }
 

@@ -38,8 +38,8 @@ open class UITouch: NSObject {
     /// Direct for a touchscreen, indirect pointer for a mouse or touchpad acting as a finger.
     public internal(set) var type: TouchType = .direct
     /// Force is not reported by touch panels: 0, as for devices without 3D Touch.
-    public var force: CGFloat { 0 }
-    public var maximumPossibleForce: CGFloat { 0 }
+    open var force: CGFloat { 0 }
+    open var maximumPossibleForce: CGFloat { 0 }
     /// The gesture recognizers receiving this touch.
     public internal(set) var gestureRecognizers: [UIGestureRecognizer]? = nil
 
@@ -65,14 +65,14 @@ open class UITouch: NSObject {
     public override init() { super.init() }
 
     /// The touch's location in `view`'s coordinates (`nil`: the touch's window).
-    public func location(in view: UIView?) -> CGPoint { convert(windowLocation, to: view) }
+    open func location(in view: UIView?) -> CGPoint { convert(windowLocation, to: view) }
 
     /// The touch's location at the previous event, in `view`'s coordinates (`nil`: the touch's window).
-    public func previousLocation(in view: UIView?) -> CGPoint { convert(previousWindowLocation, to: view) }
+    open func previousLocation(in view: UIView?) -> CGPoint { convert(previousWindowLocation, to: view) }
 
     /// iOS 9.1's precise locations: the same as the plain ones (panels report no sub-sample precision).
-    public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
-    public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
+    open func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+    open func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
 
     private func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         guard let view else { return point }

@@ -76,21 +76,21 @@ extension UICollectionView {
         }
     }
 
-    /// The supplementary view of `elementKind` shown at `indexPath`, if it is on screen.
-    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+    /// The behaviour of the overridable member of the same name (declared in UICollectionView.swift).
+    func baseSupplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
         layoutIfNeeded()
         return visibleSupplementaries[ElementKey(kind: elementKind, indexPath: indexPath)]
     }
 
-    /// The supplementary views of `elementKind` on screen.
-    public func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+    /// The behaviour of the overridable member of the same name (declared in UICollectionView.swift).
+    func baseVisibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
         indexPathsForVisibleSupplementaryElements(ofKind: elementKind).compactMap {
             visibleSupplementaries[ElementKey(kind: elementKind, indexPath: $0)]
         }
     }
 
-    /// Where the supplementary views of `elementKind` on screen are, in index path order.
-    public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+    /// The behaviour of the overridable member of the same name (declared in UICollectionView.swift).
+    func baseIndexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
         layoutIfNeeded()
         return visibleSupplementaries.keys.filter { $0.kind == elementKind }.map(\.indexPath).sorted()
     }

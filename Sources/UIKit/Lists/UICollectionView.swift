@@ -734,6 +734,18 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.prepareIfNeeded()
         return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
+    /// The supplementary view of `elementKind` shown at `indexPath`, if it is on screen.
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        baseSupplementaryView(forElementKind: elementKind, at: indexPath)
+    }
+    /// The supplementary views of `elementKind` on screen.
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        baseVisibleSupplementaryViews(ofKind: elementKind)
+    }
+    /// Where the supplementary views of `elementKind` on screen are, in index path order.
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        baseIndexPathsForVisibleSupplementaryElements(ofKind: elementKind)
+    }
     /// The item at `point` (content coordinates), if any.
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         loadCounts()

@@ -11,7 +11,7 @@ import Foundation
 
 /// One length of a layout size: a fraction of the container's width or height, points, or an estimate.
 @preconcurrency @MainActor
-public final class NSCollectionLayoutDimension: NSObject {
+open class NSCollectionLayoutDimension: NSObject {
     enum Kind { case fractionalWidth, fractionalHeight, absolute, estimated }
     let kind: Kind
     /// The fraction, the length, or the estimate.
@@ -39,7 +39,7 @@ public final class NSCollectionLayoutDimension: NSObject {
 
 /// A width and a height, each a dimension.
 @preconcurrency @MainActor
-public final class NSCollectionLayoutSize: NSObject {
+open class NSCollectionLayoutSize: NSObject {
     public let widthDimension: NSCollectionLayoutDimension
     public let heightDimension: NSCollectionLayoutDimension
     public init(widthDimension: NSCollectionLayoutDimension, heightDimension: NSCollectionLayoutDimension) {
@@ -53,7 +53,7 @@ public final class NSCollectionLayoutSize: NSObject {
 
 /// The space between a group's items: exactly so much, or at least so much with the rest shared out.
 @preconcurrency @MainActor
-public final class NSCollectionLayoutSpacing: NSObject {
+open class NSCollectionLayoutSpacing: NSObject {
     public let spacing: CGFloat
     public let isFlexibleSpacing: Bool
     public var isFixedSpacing: Bool { !isFlexibleSpacing }

@@ -82,7 +82,7 @@ open class UIScrollView: UIView {
 
     /// A guide over the content (Auto Layout): constraints to its edges place content, and the size they give it
     /// becomes `contentSize`. (Constraints between the scroll view's own edges and its content mean the same.)
-    public var contentLayoutGuide: UILayoutGuide {
+    open var contentLayoutGuide: UILayoutGuide {
         if contentGuide == nil { contentGuide = makeGuide(.scrollContent, "UIScrollView-contentLayoutGuide") }
         return contentGuide!
     }
@@ -90,7 +90,7 @@ open class UIScrollView: UIView {
 
     /// A guide over the scroll view's visible rectangle (Auto Layout): content constrained to it stays put while
     /// the rest scrolls; its width and height are the scroll view's.
-    public var frameLayoutGuide: UILayoutGuide {
+    open var frameLayoutGuide: UILayoutGuide {
         if frameGuide == nil { frameGuide = makeGuide(.scrollFrame, "UIScrollView-frameLayoutGuide") }
         return frameGuide!
     }

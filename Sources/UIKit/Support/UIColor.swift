@@ -12,7 +12,7 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     /// The Core Graphics colour: a dynamic colour's for the current traits (`UITraitCollection.current`, which is a
     /// view's own while it draws).
-    public var cgColor: CGColor {
+    open var cgColor: CGColor {
         if let provider { return MainActor.assumeIsolated { provider(UITraitCollection.current).cgColor } }
         if let darkCGColor, UIColor.resolvesDark { return darkCGColor }
         return staticCGColor

@@ -6,7 +6,7 @@ import VitrineText
 ///
 /// The system font is Noto Sans and the monospaced system font DejaVu Sans Mono (see `FontCatalog`); fonts
 /// are found through fontconfig, so any installed font can be named with `UIFont(name:size:)`.
-public final class UIFont: NSObject, @unchecked Sendable {
+open class UIFont: NSObject, @unchecked Sendable {
     /// Font weights, with UIKit's values (-1...1).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat

@@ -41,8 +41,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 }
 
 extension UIApplication {
-    /// The reader's preferred text size: `.large` (a panel has no Dynamic Type setting).
-    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+    /// The behaviour of the overridable member of the same name (declared in UIApplication.swift).
+    var basePreferredContentSizeCategory: UIContentSizeCategory { .large }
 }
 
 extension UITraitCollection {

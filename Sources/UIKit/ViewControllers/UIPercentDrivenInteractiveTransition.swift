@@ -26,9 +26,9 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     open var wantsInteractiveStart = true
 
     /// The transition's length (the animator's `transitionDuration`), 0 before it starts.
-    public var duration: CGFloat { CGFloat(transitionDuration) }
+    open var duration: CGFloat { CGFloat(transitionDuration) }
     /// How far along the transition is, 0...1.
-    public var percentComplete: CGFloat {
+    open var percentComplete: CGFloat {
         switch driver {
         case .interruptible(let animator)?: return animator.fractionComplete
         case .held(let timeline)?: return transitionDuration > 0 ? CGFloat(timeline.time / transitionDuration) : 0

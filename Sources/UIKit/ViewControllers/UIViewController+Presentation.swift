@@ -23,12 +23,9 @@ final class PresentationRecord {
 extension UIViewController {
     var basePresentingViewController: UIViewController? { presentation?.presenter ?? parent?.presentingViewController }
     var baseIsBeingPresented: Bool { presentation?.isBeingPresented ?? false }
-    /// Whether this controller is being dismissed.
-    public var isBeingDismissed: Bool { presentation?.isBeingDismissed ?? false }
-    /// The presentation controller of the presentation showing this controller (or one of its ancestors).
-    public var presentationController: UIPresentationController? { presentation?.controller ?? parent?.presentationController }
-    /// The popover presentation controller, when this controller is presented as a popover.
-    public var popoverPresentationController: UIPopoverPresentationController? {
+    var baseIsBeingDismissed: Bool { presentation?.isBeingDismissed ?? false }
+    var basePresentationController: UIPresentationController? { presentation?.controller ?? parent?.presentationController }
+    var basePopoverPresentationController: UIPopoverPresentationController? {
         if let popover = presentation?.controller as? UIPopoverPresentationController { return popover }
         guard presentation == nil, modalPresentationStyle == .popover else { return nil }
         if pendingPopover == nil { pendingPopover = UIPopoverPresentationController(presentedViewController: self, presenting: nil) }

@@ -59,10 +59,8 @@ extension UIViewControllerTransitionCoordinator {
 }
 
 extension UIViewController {
-    /// The coordinator of the transition this controller (or a parent, or the controller presenting it) is in, while
-    /// it lasts: from just before the appearance callbacks (`viewWillAppear`, a navigation delegate's `willShow`) to
-    /// the end of the transition; nil otherwise.
-    public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    /// The behaviour of the overridable member of the same name (declared in UIViewController.swift).
+    var baseTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         var vc: UIViewController? = self
         while let c = vc {
             if let coordinator = c.activeTransitionCoordinator { return coordinator }

@@ -97,14 +97,14 @@ extension UIView {
         set { accessibility.frame = newValue }
     }
 
-    /// Whether the elements in this view's subtree are hidden from assistive technology.
-    public var accessibilityElementsHidden: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityElementsHidden: Bool {
         get { accessibilityStorage?.elementsHidden ?? false }
         set { accessibility.elementsHidden = newValue }
     }
 
-    /// Whether assistive technology ignores the view's siblings while this view is shown.
-    public var accessibilityViewIsModal: Bool {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityViewIsModal: Bool {
         get { accessibilityStorage?.viewIsModal ?? false }
         set { accessibility.viewIsModal = newValue }
     }

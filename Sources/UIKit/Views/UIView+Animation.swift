@@ -164,9 +164,8 @@ extension UIView {
 
     // MARK: The seeds' begin/commit API
 
-    /// Starts a block of animations named `animationID` (nestable: nested blocks start when the outermost
-    /// commits). Settings made until `commitAnimations()` apply to it.
-    public class func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseBeginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
         let block = ViewAnimationContext(duration: 0.2, delay: 0, options: [], completion: nil)
         block.animationID = animationID
         block.userContext = context
@@ -175,8 +174,8 @@ extension UIView {
         CATransaction.begin()
     }
 
-    /// Ends the innermost block; the outermost commit starts the animations of every nested block.
-    public class func commitAnimations() {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseCommitAnimations() {
         guard let block = ViewAnimationContext.openBlocks.popLast() else { return }
         ViewAnimationContext.stack.removeAll { $0 === block }
         CATransaction.commit()
@@ -190,39 +189,35 @@ extension UIView {
         }
     }
 
-    public class func setAnimationDuration(_ duration: TimeInterval) { ViewAnimationContext.openBlocks.last?.duration = duration }
-    public class func setAnimationDelay(_ delay: TimeInterval) { ViewAnimationContext.openBlocks.last?.delay = delay }
-    public class func setAnimationCurve(_ curve: AnimationCurve) {
+    static func baseSetAnimationDuration(_ duration: TimeInterval) { ViewAnimationContext.openBlocks.last?.duration = duration }
+    static func baseSetAnimationDelay(_ delay: TimeInterval) { ViewAnimationContext.openBlocks.last?.delay = delay }
+    static func baseSetAnimationCurve(_ curve: AnimationCurve) {
         guard let block = ViewAnimationContext.openBlocks.last else { return }
         block.options = block.options.subtracting(AnimationOptions(rawValue: 0xF << 16)).union(AnimationOptions(rawValue: UInt(curve.rawValue) << 16))
     }
-    public class func setAnimationRepeatCount(_ repeatCount: Float) { ViewAnimationContext.openBlocks.last?.repeatCount = repeatCount }
-    public class func setAnimationRepeatAutoreverses(_ repeatAutoreverses: Bool) {
+    static func baseSetAnimationRepeatCount(_ repeatCount: Float) { ViewAnimationContext.openBlocks.last?.repeatCount = repeatCount }
+    static func baseSetAnimationRepeatAutoreverses(_ repeatAutoreverses: Bool) {
         guard let block = ViewAnimationContext.openBlocks.last else { return }
         if repeatAutoreverses { block.options.insert(.autoreverse) } else { block.options.remove(.autoreverse) }
     }
-    public class func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {
+    static func baseSetAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {
         guard let block = ViewAnimationContext.openBlocks.last else { return }
         if fromCurrentState { block.options.insert(.beginFromCurrentState) } else { block.options.remove(.beginFromCurrentState) }
     }
-    public class func setAnimationStart(_ startDate: Date) {
+    static func baseSetAnimationStart(_ startDate: Date) {
         ViewAnimationContext.openBlocks.last?.delay = max(0, startDate.timeIntervalSinceNow)
     }
 
-    /// The block's delegate. Swift on Linux has no selectors: give the callbacks as closures with
-    /// `setAnimationWillStart(_:)` and `setAnimationDidStop(_:)`; the delegate object is kept for code that reads
-    /// it back.
-    public class func setAnimationDelegate(_ delegate: Any?) { ViewAnimationContext.openBlocks.last?.delegate = delegate as AnyObject? }
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseSetAnimationDelegate(_ delegate: Any?) { ViewAnimationContext.openBlocks.last?.delegate = delegate as AnyObject? }
 
-    /// Called when the block's animations start, with the animation ID and context given to `beginAnimations`
-    /// (iOS: `setAnimationWillStart(#selector(animationWillStart(_:context:)))`).
-    public class func setAnimationWillStart(_ callback: @escaping (String?, UnsafeMutableRawPointer?) -> Void) {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseSetAnimationWillStart(_ callback: @escaping (String?, UnsafeMutableRawPointer?) -> Void) {
         ViewAnimationContext.openBlocks.last?.willStart = callback
     }
 
-    /// Called when the block's animations stop, with the ID, whether they finished, and the context
-    /// (iOS: `setAnimationDidStop(#selector(animationDidStop(_:finished:context:)))`).
-    public class func setAnimationDidStop(_ callback: @escaping (String?, Bool, UnsafeMutableRawPointer?) -> Void) {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    static func baseSetAnimationDidStop(_ callback: @escaping (String?, Bool, UnsafeMutableRawPointer?) -> Void) {
         ViewAnimationContext.openBlocks.last?.didStop = callback
     }
 

@@ -34,7 +34,7 @@ extension UIView {
     /// pending layout and display happen first; without, content is as it was last displayed (a view that was
     /// never displayed shows its layer properties only). Returns `false` when there is no current context.
     @discardableResult
-    public func drawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
+    func baseDrawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
         guard let context = UIGraphicsGetCurrentContext() else { return false }
         if afterScreenUpdates {
             layoutIfNeeded()
@@ -70,8 +70,8 @@ extension UIView.ContentMode {
 }
 
 extension UIView {
-    /// A new view showing an image of this view's hierarchy as it looks now, the size of its bounds.
-    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    func baseSnapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
         let format = UIGraphicsImageRendererFormat()
         format.scale = window?.screen.scale ?? UIScreen.main.scale
         let image = UIGraphicsImageRenderer(size: bounds.size, format: format).image { _ in
@@ -84,9 +84,8 @@ extension UIView {
         return snapshot
     }
 
-    /// The stretchable part of the content, in unit coordinates (deprecated in UIKit in favour of
-    /// resizable images; the layer's `contentsCenter`).
-    public var contentStretch: CGRect {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseContentStretch: CGRect {
         get { layer.contentsCenter }
         set { layer.contentsCenter = newValue }
     }

@@ -16,8 +16,8 @@ import CoreGraphics
 //   new.didAddSubview(v)                (if new != nil)
 // Reordering among the same superview's subviews sends no notifications.
 extension UIView {
-    /// The window the view is in, or `nil` when it is not in one.
-    public var window: UIWindow? { storedWindow }
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseWindow: UIWindow? { storedWindow }
 
     // (The overridable `addSubview` is declared in UIView.swift.)
     func baseAddSubview(_ view: UIView) {

@@ -76,7 +76,7 @@ open class UIView: UIResponder {
     // MARK: Hierarchy state (see UIView+Hierarchy.swift)
 
     /// The view that contains this one; `nil` for the root of a hierarchy.
-    public var superview: UIView? { superviewLink }
+    open var superview: UIView? { superviewLink }
     /// Not stored `weak`: a weak reference gives its target a side table, and every retain and release of an object
     /// with one takes the runtime's slow path — for views, many times a frame. Safe because the superview holds this
     /// view in `subviews`, so it outlives the link, which removal and the superview's deinit clear.
@@ -696,6 +696,130 @@ open class UIView: UIResponder {
                                options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
         baseTransition(from: fromView, to: toView, duration: duration, options: options, completion: completion)
     }
+
+    // MARK: The deprecated begin/commit animation blocks (implemented in UIView+Animation.swift), open as UIKit's are
+
+    /// Starts a block of animations named `animationID` (nestable: nested blocks start when the outermost
+    /// commits). Settings made until `commitAnimations()` apply to it.
+    open class func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
+        baseBeginAnimations(animationID, context: context)
+    }
+    /// Ends the innermost block; the outermost commit starts the animations of every nested block.
+    open class func commitAnimations() { baseCommitAnimations() }
+    /// The open block's duration (0.2 s unless set).
+    open class func setAnimationDuration(_ duration: TimeInterval) { baseSetAnimationDuration(duration) }
+    /// The open block's delay.
+    open class func setAnimationDelay(_ delay: TimeInterval) { baseSetAnimationDelay(delay) }
+    /// The open block's timing curve.
+    open class func setAnimationCurve(_ curve: AnimationCurve) { baseSetAnimationCurve(curve) }
+    /// How many times the open block's animations repeat.
+    open class func setAnimationRepeatCount(_ repeatCount: Float) { baseSetAnimationRepeatCount(repeatCount) }
+    /// Whether the open block's repeats play backwards every other time.
+    open class func setAnimationRepeatAutoreverses(_ repeatAutoreverses: Bool) {
+        baseSetAnimationRepeatAutoreverses(repeatAutoreverses)
+    }
+    /// Whether the open block starts from what is on screen rather than from the model values.
+    open class func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {
+        baseSetAnimationBeginsFromCurrentState(fromCurrentState)
+    }
+    /// When the open block starts (a date in the past: now).
+    open class func setAnimationStart(_ startDate: Date) { baseSetAnimationStart(startDate) }
+    /// The block's delegate. Swift on Linux has no selectors: give the callbacks as closures with
+    /// `setAnimationWillStart(_:)` and `setAnimationDidStop(_:)`; the delegate object is kept for code that reads
+    /// it back.
+    open class func setAnimationDelegate(_ delegate: Any?) { baseSetAnimationDelegate(delegate) }
+    /// Called when the block's animations start, with the animation ID and context given to `beginAnimations`
+    /// (iOS: `setAnimationWillStart(#selector(animationWillStart(_:context:)))`).
+    open class func setAnimationWillStart(_ callback: @escaping (String?, UnsafeMutableRawPointer?) -> Void) {
+        baseSetAnimationWillStart(callback)
+    }
+    /// Called when the block's animations stop, with the ID, whether they finished, and the context
+    /// (iOS: `setAnimationDidStop(#selector(animationDidStop(_:finished:context:)))`).
+    open class func setAnimationDidStop(_ callback: @escaping (String?, Bool, UnsafeMutableRawPointer?) -> Void) {
+        baseSetAnimationDidStop(callback)
+    }
+
+    // MARK: The rest of the hierarchy, Auto Layout, accessibility and snapshot members, open as UIKit's are
+    // (implemented in UIView+Hierarchy.swift, AutoLayout/UIView+AutoLayout.swift, UIView+Accessibility.swift,
+    // UIView+Display.swift and TextInput/Keyboard/TextInputSystem.swift).
+
+    /// The window the view is in, or `nil` when it is not in one.
+    open var window: UIWindow? { baseWindow }
+    /// Whether the view's frame (set by code or by its autoresizing mask) becomes constraints; `true` for views
+    /// made in code. Set it to `false` for views placed by constraints.
+    open var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { baseTranslatesAutoresizingMaskIntoConstraints }
+        set { baseTranslatesAutoresizingMaskIntoConstraints = newValue }
+    }
+    /// The baseline of the view's first line of text (its bottom for views without text).
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor { baseFirstBaselineAnchor }
+    /// The baseline of the view's last line of text (its bottom for views without text).
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor { baseLastBaselineAnchor }
+    /// Whether `updateConstraints()` is due.
+    open func needsUpdateConstraints() -> Bool { baseNeedsUpdateConstraints() }
+    /// The constraints that take part in placing this view along `axis` (installed on it or an ancestor, naming it).
+    open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        baseConstraintsAffectingLayout(for: axis)
+    }
+    /// Whether the constraints leave this view's frame undetermined: in its hierarchy's engine, some of its position
+    /// or size is free (no constraint, required or not, fixes it).
+    open var hasAmbiguousLayout: Bool { baseHasAmbiguousLayout }
+    /// Moves an ambiguous view to another of its possible frames (UIKit's debugging aid): here, to the other end of
+    /// its size range.
+    open func exerciseAmbiguityInLayout() { baseExerciseAmbiguityInLayout() }
+    /// Whether the view's margins are at least its superview's where the two overlap; `false` by default.
+    open var preservesSuperviewLayoutMargins: Bool {
+        get { basePreservesSuperviewLayoutMargins }
+        set { basePreservesSuperviewLayoutMargins = newValue }
+    }
+    /// Whether the margins are measured from the safe area; `true` by default.
+    open var insetsLayoutMarginsFromSafeArea: Bool {
+        get { baseInsetsLayoutMarginsFromSafeArea }
+        set { baseInsetsLayoutMarginsFromSafeArea = newValue }
+    }
+    /// A guide inset from the view's edges by its layout margins.
+    open var layoutMarginsGuide: UILayoutGuide { baseLayoutMarginsGuide }
+    /// A guide over the view's safe area.
+    open var safeAreaLayoutGuide: UILayoutGuide { baseSafeAreaLayoutGuide }
+    /// A guide of comfortable reading width (at most 672 points) centred in the margins.
+    open var readableContentGuide: UILayoutGuide { baseReadableContentGuide }
+    /// The guides added to the view.
+    open var layoutGuides: [UILayoutGuide] { baseLayoutGuides }
+    /// Makes the view the owner of `layoutGuide` (taking it from any other owner).
+    open func addLayoutGuide(_ layoutGuide: UILayoutGuide) { baseAddLayoutGuide(layoutGuide) }
+    /// Removes `layoutGuide` and the constraints that mention it.
+    open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) { baseRemoveLayoutGuide(layoutGuide) }
+    /// The direction `attribute` lays out in: forced by the attribute, else the app's.
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        baseUserInterfaceLayoutDirection(for: attribute)
+    }
+    /// The direction the view lays out in: its own attribute when it forces one, else its superview's, else the app's.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { baseEffectiveUserInterfaceLayoutDirection }
+    /// Whether the elements in this view's subtree are hidden from assistive technology.
+    open var accessibilityElementsHidden: Bool {
+        get { baseAccessibilityElementsHidden }
+        set { baseAccessibilityElementsHidden = newValue }
+    }
+    /// Whether assistive technology ignores the view's siblings while this view is shown.
+    open var accessibilityViewIsModal: Bool {
+        get { baseAccessibilityViewIsModal }
+        set { baseAccessibilityViewIsModal = newValue }
+    }
+    /// Draws the view's hierarchy into the current graphics context in `rect`; `false` when there is no context.
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates: Bool) -> Bool {
+        baseDrawHierarchy(in: rect, afterScreenUpdates: afterScreenUpdates)
+    }
+    /// A new view showing an image of this view's hierarchy as it looks now, the size of its bounds.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { baseSnapshotView(afterScreenUpdates: afterUpdates) }
+    /// The stretchable part of the content, in unit coordinates (deprecated in UIKit in favour of
+    /// resizable images; the layer's `contentsCenter`).
+    open var contentStretch: CGRect {
+        get { baseContentStretch }
+        set { baseContentStretch = newValue }
+    }
+    /// A guide whose top follows the keyboard's top (iOS 15): constrain content above it to keep it clear of the
+    /// keyboard.
+    open var keyboardLayoutGuide: UIKeyboardLayoutGuide { baseKeyboardLayoutGuide }
 
     // MARK: Hierarchy notifications (override points, called in UIKit's order; see UIView+Hierarchy.swift)
 

@@ -53,7 +53,7 @@ public protocol UITimingCurveProvider: AnyObject {
 
 /// A cubic Bézier timing curve: one of UIKit's named curves or two control points (UIKit's
 /// `UICubicTimingParameters`).
-public final class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
     /// The named curve this was made from (`.easeInOut` for control points, as UIKit reports).
     public let animationCurve: UIView.AnimationCurve
     public let controlPoint1: CGPoint
@@ -104,7 +104,7 @@ public final class UICubicTimingParameters: NSObject, UITimingCurveProvider, @un
 
 /// A spring timing curve (UIKit's `UISpringTimingParameters`): a damping ratio and an initial velocity, or a
 /// mass, stiffness and damping.
-public final class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
     /// The damping ratio (1: no overshoot); for a spring made from mass, stiffness and damping, the ratio they give.
     public let dampingRatio: CGFloat
     /// The initial velocity, as a fraction of the change per second in each axis.

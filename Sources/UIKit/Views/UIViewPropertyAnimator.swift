@@ -109,7 +109,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// An animator that starts at once (after `delay`), like an animation block that can be interrupted.
     @discardableResult
-    public class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+    open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
                                               animations: @escaping () -> Void,
                                               completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
         let animator = UIViewPropertyAnimator(duration: duration, curve: options.curve, animations: animations)

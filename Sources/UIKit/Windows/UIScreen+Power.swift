@@ -8,11 +8,8 @@ extension UIScreen {
     /// Posted when `brightness` changes.
     nonisolated public static let brightnessDidChangeNotification = Notification.Name("UIScreenBrightnessDidChangeNotification")
 
-    /// The brightness of the screen's backlight, 0...1 (values outside are clamped). On the panel it reads and
-    /// sets the board's backlight (`/sys/class/backlight`); a screen without one keeps the value without effect.
-    /// Setting it needs write access to the backlight (root, or the udev rule in `Board/`); a refusal is logged
-    /// once and the value is kept.
-    public var brightness: CGFloat {
+    /// The behaviour of the overridable member of the same name (declared in UIScreen.swift).
+    var baseBrightness: CGFloat {
         get {
             if let backlight = power.backlight, !power.blankedByBacklight, let level = try? backlight.level() { return CGFloat(level) }
             return power.brightness

@@ -31,7 +31,7 @@ open class UIScreen: NSObject {
     /// The screen's rectangle in pixels.
     public let nativeBounds: CGRect
     /// Points to physical pixels; the same as `scale` on Vitrine's screens (no downsampling).
-    public var nativeScale: CGFloat { scale }
+    open var nativeScale: CGFloat { scale }
     /// Whether the screen is in-memory only.
     public let isHeadless: Bool
     /// Vitrine: the part of the panel that a bezel or rounded corners hide, in points; the windows' safe area
@@ -108,6 +108,15 @@ open class UIScreen: NSObject {
         // The drawn pointer stays a root once made, shown or hidden, so that hiding it repaints where it was.
         if let pointer = softwarePointerLayer { roots.append(Compositor.Root(layer: pointer, toScreen: .identity)) }
         return compositor.composite(roots)
+    }
+
+    /// The brightness of the screen's backlight, 0...1 (values outside are clamped). On the panel it reads and
+    /// sets the board's backlight (`/sys/class/backlight`); a screen without one keeps the value without effect.
+    /// Setting it needs write access to the backlight (root, or the udev rule in `Board/`); a refusal is logged
+    /// once and the value is kept.
+    open var brightness: CGFloat {
+        get { baseBrightness }
+        set { baseBrightness = newValue }
     }
 
     nonisolated open override var description: String {

@@ -86,7 +86,7 @@ open class UIWindow: UIView {
     private lazy var storedUndoManager = UndoManager()
 
     /// Whether this is the key window: the one that receives keyboard and other non-touch events.
-    public var isKeyWindow: Bool { application?.keyWindow === self }
+    open var isKeyWindow: Bool { application?.keyWindow === self }
 
     /// Shows the window in front of the other windows of its level and makes it key.
     open func makeKeyAndVisible() {
@@ -149,22 +149,22 @@ open class UIWindow: UIView {
     // MARK: Screen conversions
 
     /// Converts `point` from this window's coordinates to `window`'s; `nil` means the screen.
-    public func convert(_ point: CGPoint, to window: UIWindow?) -> CGPoint {
+    open func convert(_ point: CGPoint, to window: UIWindow?) -> CGPoint {
         point.applying(transformToWindow(window))
     }
 
     /// Converts `point` from `window`'s coordinates (`nil`: the screen) to this window's.
-    public func convert(_ point: CGPoint, from window: UIWindow?) -> CGPoint {
+    open func convert(_ point: CGPoint, from window: UIWindow?) -> CGPoint {
         point.applying(transformToWindow(window).inverted())
     }
 
     /// Converts `rect` from this window's coordinates to `window`'s (`nil`: the screen), covering it.
-    public func convert(_ rect: CGRect, to window: UIWindow?) -> CGRect {
+    open func convert(_ rect: CGRect, to window: UIWindow?) -> CGRect {
         rect.applying(transformToWindow(window))
     }
 
     /// Converts `rect` from `window`'s coordinates (`nil`: the screen) to this window's, covering it.
-    public func convert(_ rect: CGRect, from window: UIWindow?) -> CGRect {
+    open func convert(_ rect: CGRect, from window: UIWindow?) -> CGRect {
         rect.applying(transformToWindow(window).inverted())
     }
 
@@ -178,6 +178,13 @@ open class UIWindow: UIView {
     private func transformToWindow(_ window: UIWindow?) -> CGAffineTransform {
         guard let window else { return transformToScreen }
         return transformToScreen.concatenating(window.transformToScreen.inverted())
+    }
+
+    /// The scene the window is in: its screen's. Setting one moves the window to that scene's screen (setting nil
+    /// changes nothing: a window is always on a screen here).
+    open var windowScene: UIWindowScene? {
+        get { baseWindowScene }
+        set { baseWindowScene = newValue }
     }
 
     private func installRootView(of controller: UIViewController) {

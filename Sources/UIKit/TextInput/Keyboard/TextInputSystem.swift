@@ -367,9 +367,8 @@ open class UIKeyboardLayoutGuide: UILayoutGuide {
 }
 
 extension UIView {
-    /// A guide whose top follows the keyboard's top (iOS 15): constrain content above it to keep it clear of the
-    /// keyboard.
-    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseKeyboardLayoutGuide: UIKeyboardLayoutGuide {
         if let existing = layoutGuides.first(where: { $0 is UIKeyboardLayoutGuide }) as? UIKeyboardLayoutGuide { return existing }
         let guide = UIKeyboardLayoutGuide()
         guide.install(in: self)
