@@ -54,7 +54,8 @@ extension CALayer {
         let area = contentArea
         let dirty = invalidRect ?? area
         guard wantsBackingStore else { dropBackingStore(); return }
-        let scale = contentsScale
+        let scale = rasterScale
+        backingStoreScale = scale
         let pw = Int((area.width * scale).rounded(.up)), ph = Int((area.height * scale).rounded(.up))
         guard pw > 0, ph > 0 else { dropBackingStore(); return }
         var region = dirty

@@ -395,6 +395,15 @@ open class CALayer: NSObject, AssociationOwner {
     /// Clear the area to redraw before drawing into it.
     @exclusivity(unchecked) open var clearsContextBeforeDrawing = true
 
+    /// The main screen's scale (UIKit sets it): layers that draw vector content of their own (shapes, gradients,
+    /// replicated instances) rasterize at least at it, as Core Animation renders them at the display's resolution
+    /// whatever their `contentsScale` (a bare `CAShapeLayer` is sharp on a 2x screen; a `CATextLayer` is not).
+    package nonisolated(unsafe) static var screenScale: CGFloat = 1
+    /// The scale the backing store is drawn at: `contentsScale`, or more for the classes above.
+    var rasterScale: CGFloat { contentsScale }
+    /// The scale the backing store was last drawn at (the compositor places it by this).
+    @exclusivity(unchecked) var backingStoreScale: CGFloat = 1
+
     /// The content region waiting to be redrawn.
     @exclusivity(unchecked) package internal(set) var invalidRect: CGRect?
     /// The persistent backing store the delegate draws into (kept between redraws so partial redraws only

@@ -58,6 +58,24 @@ import Foundation
         assertGolden(snapshot(root, scale: scale), "shape-layers@\(Int(scale))x", allowedPixels: 40)
     }
 
+    @Test func aBareShapeLayerIsDrawnAtTheScreensScale() throws {
+        _ = freshApp(scale: 2)
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        root.backgroundColor = .white
+        // A half-point line from x 10 to 10.5: on a 2x screen exactly pixel column 20, as Core Animation draws it
+        // whatever the layer's contentsScale (1 here, never set); drawn at 1x it would be a grey pair of columns.
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 10.25, y: 0))
+        line.addLine(to: CGPoint(x: 10.25, y: 20))
+        let shape = Self.shape(line, at: root.bounds, stroke: .black, width: 0.5)
+        root.layer.addSublayer(shape)
+        #expect(shape.contentsScale == 1)
+        let image = try #require(snapshot(root, scale: 2).cgImage)
+        #expect(pixel(image, 20, 10).0 < 10)
+        #expect(pixel(image, 21, 10).0 > 245)
+        #expect(pixel(image, 19, 10).0 > 245)
+    }
+
     @Test func trimmingCountsTheWholeLengthAcrossSubpaths() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0)); path.addLine(to: CGPoint(x: 100, y: 0))

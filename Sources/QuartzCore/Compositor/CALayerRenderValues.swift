@@ -121,7 +121,8 @@ extension CALayer {
                             opacity: opacity, isHidden: isHidden, masksToBounds: masksToBounds,
                             backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderWidth: borderWidth,
                             borderColor: borderColor, isOpaque: isOpaque, contents: contentsImage,
-                            contentsScale: contentsScale, contentsGravity: contentsGravity, contentsCenter: contentsCenter,
+                            contentsScale: contentsImage != nil && contentsImage === sharedContents ? backingStoreScale : contentsScale,
+                            contentsGravity: contentsGravity, contentsCenter: contentsCenter,
                             contentsRect: contentsRect, shadowColor: shadowColor, shadowOpacity: shadowOpacity,
                             shadowOffset: shadowOffset, shadowRadius: shadowRadius, shadowPath: shadowPath, transition: nil)
         v.contentsInk = contentsInk

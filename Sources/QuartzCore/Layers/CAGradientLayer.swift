@@ -37,6 +37,8 @@ open class CAGradientLayer: CALayer {
     }
 
     override var drawsContentOfItsOwn: Bool { true }
+    /// Drawn at the screen's resolution at least, as Core Animation renders it whatever `contentsScale` says.
+    override var rasterScale: CGFloat { max(contentsScale, CALayer.screenScale) }
 
     public required init(layer: Any) {
         super.init(layer: layer)

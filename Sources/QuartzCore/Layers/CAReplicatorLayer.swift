@@ -107,6 +107,9 @@ open class CAReplicatorLayer: CALayer {
     }
 
     /// The sublayers and the instances' reach, from the values on screen now (each instance at its own time).
+    /// Drawn at the screen's resolution at least, as Core Animation renders it whatever `contentsScale` says.
+    override var rasterScale: CGFloat { max(contentsScale, CALayer.screenScale) }
+
     override var contentArea: CGRect {
         var reach = CGRect.null
         let subs = sublayers ?? []

@@ -22,7 +22,8 @@ open class UIScreen: NSObject {
         }
         set { mainScreen = newValue }
     }
-    private static var mainScreen: UIScreen?
+    /// (Layers that draw shapes and gradients rasterize at the main screen's scale: QuartzCore is told of it.)
+    private static var mainScreen: UIScreen? { didSet { CALayer.screenScale = mainScreen?.scale ?? 1 } }
 
     /// The screen's rectangle in points, origin (0, 0).
     public let bounds: CGRect
