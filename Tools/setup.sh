@@ -19,6 +19,12 @@ PACKAGES=(
   "$@"
 )
 
+# The test run prepares the virtual board and the AArch64 toolchain side by side, and both call this: one apt at a
+# time. (apt's own locks make the second fail rather than wait when the first holds the package lists' lock: seen
+# on a fresh machine, where both had packages to install.)
+exec 9>"${TMPDIR:-/tmp}/vitrine-apt.lock"
+flock 9
+
 # VITRINE_BACKPORTS=1 (the virtual board's 6.12 kernel): Debian 12's backports suite in apt's own sources, once.
 # Its packages install only when named (apt gives backports a low priority: nothing else is upgraded from it).
 if [ "${VITRINE_BACKPORTS:-0}" = 1 ] && ! grep -rqs "bookworm-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then

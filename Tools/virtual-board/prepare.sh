@@ -64,7 +64,8 @@ if [ "$KERNEL" = 6.12 ]; then
     # helpers this kernel lacks.
     KVERSION=$(apt-cache show "$KPKG" | awk '/^Version:/ { print $2; exit }')
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends --allow-downgrades \
+    # (Under setup.sh's lock: the AArch64 toolchain's preparation may be installing at the same time.)
+    DEBIAN_FRONTEND=noninteractive $SUDO flock "${TMPDIR:-/tmp}/vitrine-apt.lock" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends --allow-downgrades \
       "linux-headers-$KVER" "linux-source-6.12=$KVERSION" gcc make >/dev/null
     echo "virtual board: building vkms for $KVER"
     rm -rf "$KDIR/vkms"

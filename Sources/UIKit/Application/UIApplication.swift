@@ -102,6 +102,8 @@ open class UIApplication: UIResponder {
     lazy var pointerCursor = PointerCursor(application: self)
     /// Text input: the first responder's keyboard (or input view) and the keyboard notifications.
     lazy var textInput = TextInputSystem(application: self)
+    /// The screen reader, once turned on (see `startScreenReader()`).
+    var screenReader: ScreenReader?
     private var ignoringDepth = 0
     /// The panel's input devices (libinput), when the app runs on a panel.
     var inputSeat: InputSeat?

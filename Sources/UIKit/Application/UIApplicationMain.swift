@@ -132,6 +132,10 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     if let display { application.followDisplayActivity(of: display) }
     application.startServiceNotifications()
     application.startMemoryWarnings()
+    if options.screenReader || ProcessInfo.processInfo.environment["VITRINE_SCREEN_READER"] == "1" {
+        // After the first layout, so the reader starts on the launch screen's first element.
+        application.runLoop.schedule(after: 0) { _ in UIApplication.shared.startScreenReader() }
+    }
     application.runLoop.run()
     application.memoryPressureMonitor?.stop()
     application.terminate()
@@ -172,6 +176,8 @@ struct LaunchConfiguration {
     /// `--vitrine-screen` was given: headless, whatever the machine has.
     var headlessRequested = false
     var boardName: String?
+    /// `--vitrine-screen-reader`: the screen reader runs from launch.
+    var screenReader = false
 
     struct BadOption: Error, CustomStringConvertible {
         var description: String
@@ -197,6 +203,8 @@ struct LaunchConfiguration {
                     throw BadOption(description: "--vitrine-exit-after-frames takes a positive number, got '\(text)'")
                 }
                 exitAfterFrames = n
+            case "--vitrine-screen-reader":
+                screenReader = true
             case "--vitrine-print-hierarchy":
                 printHierarchy = true
             case "--vitrine-screenshot":

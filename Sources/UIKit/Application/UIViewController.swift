@@ -386,6 +386,12 @@ open class UIViewController: UIResponder {
     }
     public func unregisterForTraitChanges(_ registration: UITraitChangeRegistration) { storedTraitRegistrations?.remove(registration) }
 
+    // MARK: Accessibility
+
+    /// Dismisses what the controller shows modally for a screen reader's two-finger scrub; `false` (the default)
+    /// lets the reader ask the next responder. A navigation controller goes back.
+    open func accessibilityPerformEscape() -> Bool { false }
+
     // MARK: Key commands
 
     /// The key commands added with `addKeyCommand`, offered while the view controller is in the responder chain.

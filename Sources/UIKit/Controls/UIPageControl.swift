@@ -110,6 +110,17 @@ open class UIPageControl: UIControl {
     override var primaryActionEvents: Event { .valueChanged }
 
     override var defaultIsAccessibilityElement: Bool { true }
+    /// A screen reader's swipe up: the next page (the value-changed actions run, as for a tap).
+    open override func accessibilityIncrement() { accessibilityStep(1) }
+    /// A screen reader's swipe down: the previous page.
+    open override func accessibilityDecrement() { accessibilityStep(-1) }
+
+    private func accessibilityStep(_ direction: Int) {
+        let old = storedPage
+        currentPage = storedPage + direction
+        if storedPage != old { sendActions(for: .valueChanged) }
+    }
+
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
     override var defaultAccessibilityValue: String? { numberOfPages > 0 ? "page \(storedPage + 1) of \(numberOfPages)" : nil }
 }

@@ -242,6 +242,19 @@ open class UISlider: UIControl {
 
     // MARK: Accessibility
 
+    /// A screen reader's swipe up: a tenth of the range up, as VoiceOver adjusts sliders (the value-changed actions
+    /// run).
+    open override func accessibilityIncrement() { accessibilityStep(1) }
+    /// A screen reader's swipe down: a tenth of the range down.
+    open override func accessibilityDecrement() { accessibilityStep(-1) }
+
+    private func accessibilityStep(_ direction: Float) {
+        guard isEnabled else { return }
+        let old = storedValue
+        setValue(storedValue + direction * (maximumValue - minimumValue) / 10, animated: false)
+        if storedValue != old { sendActions(for: .valueChanged) }
+    }
+
     override var defaultIsAccessibilityElement: Bool { true }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .adjustable : [.adjustable, .notEnabled] }
     /// The value as a percentage of the range, as iOS reads it ("50%").

@@ -152,6 +152,11 @@ open class UIStepper: UIControl {
 
     // MARK: Stepping
 
+    /// A screen reader's swipe up: one step up, as a tap on "+" (the value-changed actions run).
+    open override func accessibilityIncrement() { if isEnabled, step(1) { sendActions(for: .valueChanged) } }
+    /// A screen reader's swipe down: one step down.
+    open override func accessibilityDecrement() { if isEnabled, step(-1) { sendActions(for: .valueChanged) } }
+
     /// One step in `direction` (-1 or +1); whether the value changed.
     @discardableResult
     private func step(_ direction: Double) -> Bool {

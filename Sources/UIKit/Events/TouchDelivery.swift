@@ -49,6 +49,11 @@ final class TouchDelivery {
     /// Delivers one device frame.
     func deliver(_ contacts: [Contact], time: TimeInterval) {
         guard !contacts.isEmpty else { return }
+        // While the screen reader runs, fingers make its gestures; only its own taps reach the app.
+        if let reader = application.screenReader, reader.isRunning, !reader.isTouchingApp {
+            reader.gestures.handle(contacts, time: time)
+            return
+        }
         // A contact that begins again without having ended (a device that lost an event) cancels its old touch first.
         let restarted = contacts.filter { $0.phase == .began && touches[$0.key] != nil }
         if !restarted.isEmpty {

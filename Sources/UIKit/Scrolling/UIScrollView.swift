@@ -430,4 +430,29 @@ open class UIScrollView: UIView {
         super.didMoveToWindow()
         if window == nil { stopMotion(notify: true) }
     }
+
+    /// A screen reader's three-finger swipe: scrolls a page (up shows what is below, left what is to the right)
+    /// and announces where it is ("page 2 of 5"); `false` at the end it was asked to pass.
+    open override func accessibilityScroll(_ direction: UIAccessibilityScrollDirection) -> Bool {
+        let inset = adjustedContentInset, size = bounds.size
+        let minX = -inset.left, maxX = Swift.max(minX, contentSize.width + inset.right - size.width)
+        let minY = -inset.top, maxY = Swift.max(minY, contentSize.height + inset.bottom - size.height)
+        let vertical = direction != .left && direction != .right
+        var offset = contentOffset
+        switch direction {
+        case .up, .next: offset.y = Swift.min(maxY, offset.y + size.height)
+        case .down, .previous: offset.y = Swift.max(minY, offset.y - size.height)
+        case .left: offset.x = Swift.min(maxX, offset.x + size.width)
+        case .right: offset.x = Swift.max(minX, offset.x - size.width)
+        }
+        guard offset != contentOffset, isScrollEnabled else { return false }
+        setContentOffset(offset, animated: false)
+        let page = vertical ? size.height : size.width
+        guard page > 0 else { return true }
+        let position = vertical ? offset.y - minY : offset.x - minX, span = vertical ? maxY - minY : maxX - minX
+        let pages = Int((span / page).rounded(.up)) + 1
+        let current = Swift.min(pages, Int((position / page).rounded(.up)) + 1)
+        UIAccessibility.post(notification: .pageScrolled, argument: "page \(current) of \(pages)")
+        return true
+    }
 }

@@ -199,6 +199,13 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
 
     /// Pops the top controller (not the root); returns it.
     @discardableResult
+    /// A screen reader's two-finger scrub: goes back, as the back button does (`false` at the root).
+    open override func accessibilityPerformEscape() -> Bool {
+        guard viewControllers.count > 1 else { return false }
+        popViewController(animated: true)
+        return true
+    }
+
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
         if transitioning { queued.append { [weak self] in self?.popViewController(animated: animated) }; return stack.last }

@@ -195,6 +195,11 @@ final class TabButton: UIControl {
     /// The badge's text (for tests).
     var badgeText: String? { badge.isHidden ? nil : badge.text }
 
+    // A tab is read as one element, a button, selected when it is the current tab; its badge is its value.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isSelected ? [.button, .selected] : .button }
+    override var defaultAccessibilityValue: String? { badgeText }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds

@@ -461,6 +461,72 @@ open class UIView: UIResponder {
         get { baseAccessibilityFrame }
         set { baseAccessibilityFrame = newValue }
     }
+    /// The elements a screen reader finds in this view, in reading order, when the view lists them itself (views
+    /// and `UIAccessibilityElement`s); `nil` (the default): its subviews', in rows top to bottom.
+    open var accessibilityElements: [Any]? {
+        get { accessibilityStorage?.elements }
+        set { accessibility.elements = newValue }
+    }
+    /// How many elements `accessibilityElements` lists.
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    /// The element at `index` of `accessibilityElements`.
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+    /// Where `element` is in `accessibilityElements` (`NSNotFound` when it is not there).
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        accessibilityElements?.firstIndex { ($0 as AnyObject) === (element as AnyObject) } ?? NSNotFound
+    }
+    /// What kind of group the view's elements form (a list, a table, a landmark).
+    open var accessibilityContainerType: UIAccessibilityContainerType {
+        get { accessibilityStorage?.containerType ?? .none }
+        set { accessibility.containerType = newValue }
+    }
+    /// Where a screen reader's double tap touches the element, in screen coordinates: the centre of its frame unless set.
+    open var accessibilityActivationPoint: CGPoint {
+        get { baseAccessibilityActivationPoint }
+        set { accessibility.activationPoint = newValue }
+    }
+    /// The outline the focus frame follows, in screen coordinates (`nil`: the frame's rectangle).
+    open var accessibilityPath: UIBezierPath? {
+        get { accessibilityStorage?.path }
+        set { accessibility.path = newValue }
+    }
+    /// Whether the view's elements are read together, before the reader moves on to what is beside the view.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityStorage?.groupsChildren ?? false }
+        set { accessibility.groupsChildren = newValue }
+    }
+    /// The language the element's label and value are spoken in (BCP 47, `"ar"`); the app's unless set.
+    open var accessibilityLanguage: String? {
+        get { accessibilityStorage?.language ?? superview?.accessibilityLanguage }
+        set { accessibility.language = newValue }
+    }
+    /// Whether the element does something when activated (what Voice Control lists); elements do unless set.
+    open var accessibilityRespondsToUserInteraction: Bool {
+        get { accessibilityStorage?.respondsToUserInteraction ?? isAccessibilityElement }
+        set { accessibility.respondsToUserInteraction = newValue }
+    }
+    /// Actions a screen reader offers besides activation (swipe up or down to choose, double tap to run).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibilityStorage?.customActions }
+        set { accessibility.customActions = newValue }
+    }
+    /// Performs the element's action for a screen reader's double tap; `false` (the default) makes the reader
+    /// touch the activation point instead, as VoiceOver does.
+    open func accessibilityActivate() -> Bool { false }
+    /// Raises an adjustable element's value (a screen reader's swipe up); sliders, steppers, page controls and
+    /// pickers step.
+    open func accessibilityIncrement() {}
+    /// Lowers an adjustable element's value (a screen reader's swipe down).
+    open func accessibilityDecrement() {}
+    /// Scrolls by a page for a screen reader's three-finger swipe; `false` when this view does not scroll (the
+    /// reader asks the view's ancestors in turn). Scroll views scroll and announce the page.
+    open func accessibilityScroll(_ direction: UIAccessibilityScrollDirection) -> Bool { false }
+    /// Dismisses a modal context for a screen reader's two-finger scrub; `false` when this view has none (the reader
+    /// asks the next responders in turn: superviews, then view controllers).
+    open func accessibilityPerformEscape() -> Bool { false }
 
 
     /// Accessibility values set on this view, allocated on first use.

@@ -91,6 +91,8 @@ open class UIScreen: NSObject {
     let power = ScreenPower()
     /// The pointer drawn in the frame where no cursor plane shows it (PointerCursor.swift); composited last.
     var softwarePointerLayer: CALayer?
+    /// The screen reader's focus frame, over the windows (see `ScreenReader`).
+    var accessibilityFocusLayer: CALayer?
     /// The picture on the output's overlay plane (UIScreen+OverlayPlane.swift), to tell a new one from the same.
     var overlayContents: ObjectIdentifier?
     /// The roots of a frame: a buffer reused from frame to frame.
@@ -107,6 +109,7 @@ open class UIScreen: NSObject {
         defer { roots.removeAll(keepingCapacity: true); frameRoots = roots }
         for w in windows where w.screen === self { roots.append(Compositor.Root(layer: w.layer, toScreen: .identity)) }
         // The drawn pointer stays a root once made, shown or hidden, so that hiding it repaints where it was.
+        if let ring = accessibilityFocusLayer { roots.append(Compositor.Root(layer: ring, toScreen: .identity)) }
         if let pointer = softwarePointerLayer { roots.append(Compositor.Root(layer: pointer, toScreen: .identity)) }
         return compositor.composite(roots)
     }

@@ -1,9 +1,8 @@
 import CoreGraphics
 
-// The basic accessibility properties, stored and inherited as on iOS (where they are an informal protocol on
-// NSObject). Nothing in Vitrine reads them yet — there is no screen reader — but iOS code sets them everywhere,
-// and controls give the defaults UIKit documents (a label is an element with the static-text trait and its
-// text as its label; an image view has the image trait).
+// The accessibility properties, stored and inherited as on iOS (where they are an informal protocol on NSObject):
+// what the screen reader (ScreenReader.swift) reads and UI tests query. Controls give the defaults UIKit documents
+// (a label is an element with the static-text trait and its text as its label; an image view has the image trait).
 
 /// What an accessibility element is and does (UIKit's `UIAccessibilityTraits`).
 public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
@@ -41,10 +40,19 @@ final class AccessibilityStorage {
     var frame: CGRect?
     var elementsHidden = false
     var viewIsModal = false
+    var elements: [Any]?
+    var containerType: UIAccessibilityContainerType = .none
+    var activationPoint: CGPoint?
+    var path: UIBezierPath?
+    var groupsChildren = false
+    var language: String?
+    var respondsToUserInteraction: Bool?
+    var customActions: [UIAccessibilityCustomAction]?
 }
 
 extension UIView {
-    private var accessibility: AccessibilityStorage {
+    /// The view's explicitly set accessibility values, made on first use.
+    var accessibility: AccessibilityStorage {
         if let storage = accessibilityStorage { return storage }
         let storage = AccessibilityStorage()
         accessibilityStorage = storage
@@ -107,5 +115,12 @@ extension UIView {
     var baseAccessibilityViewIsModal: Bool {
         get { accessibilityStorage?.viewIsModal ?? false }
         set { accessibility.viewIsModal = newValue }
+    }
+
+    /// The behaviour of the overridable member of the same name (declared in UIView.swift).
+    var baseAccessibilityActivationPoint: CGPoint {
+        if let point = accessibilityStorage?.activationPoint { return point }
+        let frame = accessibilityFrame
+        return CGPoint(x: frame.midX, y: frame.midY)
     }
 }
