@@ -12,6 +12,7 @@ PACKAGES=(
   libpixman-1-dev libcairo2-dev                # compositing and drawing
   libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev     # text: rasterise, shape, bidi, find
   libicu-dev                                   # text: grapheme, word and line boundaries
+  libespeak-ng1 espeak-ng-data                 # the screen reader's voice (opened at run time)
   fonts-noto-core fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji  # the fonts text is tested with
   fonts-material-design-icons-iconfont  # symbol images (UIImage(systemName:); Tools/symbols/mapping.txt)
   libpng-dev libturbojpeg0-dev                 # images

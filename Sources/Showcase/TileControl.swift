@@ -13,6 +13,12 @@ final class TileControl: UIControl {
         set { detailLabel.text = newValue }
     }
 
+    /// A screen reader says the status after the tile's name ("Climate, 21 degrees, button").
+    override var accessibilityValue: String? {
+        get { detail }
+        set {}
+    }
+
     init(title: String, symbol: String, colour: UIColor) {
         super.init(frame: .zero)
         backgroundColor = .secondarySystemGroupedBackground

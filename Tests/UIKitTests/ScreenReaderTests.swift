@@ -181,4 +181,33 @@ import Foundation
         fingers.up([0, 1]); fingers.wait(1)
         #expect(navigation.viewControllers.count == 1)
     }
+
+    @Test func espeakSpeaksIntoAWAVFileAndAFocusMoveCutsItShort() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-speech-\(getpid()).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let voice = try #require(EspeakSpeech(wavPath: path), "espeak-ng (libespeak-ng1, espeak-ng-data) is installed by Tools/setup.sh")
+        voice.speak("Join, button", language: "en-US", interrupting: true, time: 0)
+        voice.finish()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.prefix(4) == Data("RIFF".utf8) && data.dropFirst(8).prefix(4) == Data("WAVE".utf8))
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        // About half a second of speech at espeak's 22,050 Hz, and not silence.
+        #expect(samples.count > 5_000)
+        #expect((samples.map { abs(Int($0)) }.max() ?? 0) > 1_000)
+        let sizeInHeader = data.dropFirst(40).prefix(4).withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+        #expect(sizeInHeader == samples.count * 2)
+        // Arabic text is spoken (espeak's Arabic voice).
+        voice.speak("زر الانضمام", language: "ar", interrupting: false, time: 0)
+        voice.finish()
+        let arabic = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        #expect(arabic - data.count > 10_000)
+        // A focus move drops what was queued before it.
+        voice.speak("A long sentence that should never be heard because the next focus move cuts it off", language: "en",
+                    interrupting: false, time: 0)
+        voice.speak("OK", language: "en", interrupting: true, time: 0)
+        voice.finish()
+        let after = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        #expect(after > arabic, "the last utterance is written")
+        #expect(after - arabic < 60_000, "the interrupted one is not (the long sentence is several seconds)")
+    }
 }

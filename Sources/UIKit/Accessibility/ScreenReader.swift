@@ -11,7 +11,7 @@ import QuartzCore
 /// default. Speech goes to the synthesizer and, in test mode (`VITRINE_SCREEN_READER_LOG`), to a log.
 @MainActor
 final class ScreenReader {
-    static let log = VitrineLog.logger("vitrine.screen-reader")
+    nonisolated static let log = VitrineLog.logger("vitrine.screen-reader")
 
     private unowned let application: UIApplication
     private(set) var isRunning = false
@@ -288,10 +288,13 @@ final class ScreenReader {
 
 extension UIApplication {
     /// Turns the screen reader on (Vitrine: what `VITRINE_SCREEN_READER=1` and `--vitrine-screen-reader` do at
-    /// launch). Its speech goes to `VITRINE_SCREEN_READER_LOG` as well when that names a file.
+    /// launch). It speaks through espeak-ng to the default audio output, to `VITRINE_SCREEN_READER_WAV` when that
+    /// names a file, and writes what it says to `VITRINE_SCREEN_READER_LOG` when that does.
     public func startScreenReader() {
-        let reader = screenReader ?? ScreenReader(
-            application: self, speech: UtteranceLog(path: ProcessInfo.processInfo.environment["VITRINE_SCREEN_READER_LOG"]))
+        let environment = ProcessInfo.processInfo.environment
+        let log = UtteranceLog(path: environment["VITRINE_SCREEN_READER_LOG"])
+        let voice = EspeakSpeech(wavPath: environment["VITRINE_SCREEN_READER_WAV"])
+        let reader = screenReader ?? ScreenReader(application: self, speech: voice.map { SpeechFanOut([$0, log]) } ?? log)
         screenReader = reader
         reader.start()
     }
