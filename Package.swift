@@ -18,6 +18,8 @@ let package = Package(
     name: "Vitrine",
     products: [
         .library(name: "UIKit", targets: ["UIKit"]),
+        // UI tests written as XCUITest's, driving an app through its accessibility tree (the app's UI-test agent).
+        .library(name: "VitrineUITesting", targets: ["VitrineUITesting"]),
         .executable(name: "showcase", targets: ["ShowcaseApp"]),
         .executable(name: "hello-views", targets: ["HelloViews"]),
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
@@ -133,6 +135,8 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "VitrinePlatform", "CPixman", "CCairo"], swiftSettings: testSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
+        .target(name: "VitrineUITesting", dependencies: []),
+        .testTarget(name: "VitrineUITestingTests", dependencies: ["VitrineUITesting"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase", "ImageComparison"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),
         // iOS code as most libraries and apps are still written: Swift 5 language mode, UIKit called from code the

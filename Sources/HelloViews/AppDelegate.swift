@@ -15,10 +15,14 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         // Create a simple red square.
         let redView = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
         redView.backgroundColor = .red
+        redView.isAccessibilityElement = true
+        redView.accessibilityLabel = "Red square"
 
         // Create a simple blue square.
         let blueView = UIView(frame: CGRect(x: 10, y: 150, width: 100, height: 100))
         blueView.backgroundColor = .blue
+        blueView.isAccessibilityElement = true
+        blueView.accessibilityLabel = "Blue square"
 
         // Add the square views to the window; the window keeps them.
         window.addSubview(redView)

@@ -136,7 +136,12 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
         // After the first layout, so the reader starts on the launch screen's first element.
         application.runLoop.schedule(after: 0) { _ in UIApplication.shared.startScreenReader() }
     }
+    // The UI-test agent, only when asked for (see AccessibilityAgent).
+    if let path = ProcessInfo.processInfo.environment["VITRINE_UI_AGENT"], !path.isEmpty {
+        application.uiAgent = AccessibilityAgent(application: application, path: path)
+    }
     application.runLoop.run()
+    application.uiAgent?.stop()
     application.memoryPressureMonitor?.stop()
     application.terminate()
 
