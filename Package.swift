@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "vboard-probe", targets: ["VirtualBoardProbe"]),
         .executable(name: "fbrun", targets: ["fbrun"]),
         .executable(name: "vitrine-input", targets: ["VitrineInputTool"]),
+        .executable(name: "vitrine-ui", targets: ["VitrineUITool"]),
         .executable(name: "vitrine-image", targets: ["VitrineImageTool"]),
         .executable(name: "vboard-touch", targets: ["VirtualBoardTouchProbe"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
@@ -93,6 +94,9 @@ let package = Package(
         // The launcher: an app on a virtual terminal, supervised, the console restored however it ends.
         .executableTarget(name: "fbrun", dependencies: ["VitrinePlatform",
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // An app's UI-test agent from the shell: print the tree, tap, type, wait, screenshot.
+        .executableTarget(name: "VitrineUITool", dependencies: ["VitrineUITesting",
+                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Input devices for people and rigs: list, record, replay through uinput.
         .executableTarget(name: "VitrineInputTool", dependencies: ["VitrinePlatform",
                                                                    .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -22,9 +22,10 @@ source Tools/phases.sh
 # preparation uses, installed here once rather than by two background phases at the same time.)
 phase "setup" bash Tools/setup.sh gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static qemu-system-arm \
   busybox-static cpio kmod xz-utils zstd
-# The tests and what they use: the test product, and hello-views, which IdleAppTests runs (the other executables
-# are built once, in release, below).
-debug_build=(quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views")
+# The tests and what they use: the test product, hello-views, which IdleAppTests and the UI-testing tests run, and
+# vitrine-ui, which they run beside it (the other executables are built once, in release, below).
+debug_build=(quiet_build bash -c "swift build --product VitrinePackageTests && swift build --product hello-views \
+  && swift build --product vitrine-ui")
 if [ "$#" -gt 0 ]; then
   phase "debug build" "${debug_build[@]}"
   swift test --skip-build --no-parallel "$@"

@@ -4,16 +4,18 @@ import Glibc
 #endif
 
 /// A connection to an app's UI-test agent (`VITRINE_UI_AGENT`): one JSON request per line, one reply per line.
-/// Synchronous, as XCUITest's calls are: each call waits for its reply.
-final class AgentConnection {
+/// Synchronous, as XCUITest's calls are: each call waits for its reply (at most 60 s). For tools that speak the
+/// protocol themselves (`vitrine-ui`); tests use `XCUIApplication`.
+public final class UIAgentConnection {
     private let fd: Int32
     private var pending = Data()
     private var nextID = 1
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
+    /// Why a call failed: the agent's error, or a lost connection.
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
 
     /// Connects to the agent listening at `path`.
-    init(path: String) throws {
+    public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "no socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
@@ -39,7 +41,7 @@ final class AgentConnection {
     deinit { close(fd) }
 
     /// Sends `command` with `fields` and returns the reply's fields; throws the agent's error.
-    func call(_ command: String, _ fields: [String: Any] = [:]) throws -> [String: Any] {
+    public func call(_ command: String, _ fields: [String: Any] = [:]) throws -> [String: Any] {
         let id = nextID
         nextID += 1
         var request = fields

@@ -10,8 +10,9 @@ public final class XCUIApplication: XCUIElementQueryProviding {
     public var launchArguments: [String] = []
     public var launchEnvironment: [String: String] = [:]
     private var process: Process?
-    private var socketPath: String
-    private var connection: AgentConnection?
+    /// The app's agent socket (Vitrine: for tools such as `vitrine-ui` beside the test).
+    public private(set) var socketPath: String
+    private var connection: UIAgentConnection?
 
     /// The app `VITRINE_UI_TEST_APP` names (an executable path), as XCUITest's `XCUIApplication()` is the test's
     /// target app.
@@ -49,7 +50,7 @@ public final class XCUIApplication: XCUIElementQueryProviding {
         }
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            if let connection = try? AgentConnection(path: socketPath), (try? connection.call("hello")) != nil {
+            if let connection = try? UIAgentConnection(path: socketPath), (try? connection.call("hello")) != nil {
                 self.connection = connection
                 return
             }

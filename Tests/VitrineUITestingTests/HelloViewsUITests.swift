@@ -25,5 +25,27 @@ final class HelloViewsUITests: XCTestCase {
         red.tap()
         XCTAssertTrue(app.isRunning)
         XCTAssertEqual(app.screenshot().pngRepresentation.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]))
+
+        // The command-line client beside the test, as a shell script would use it.
+        let tool = binary.deletingLastPathComponent().appendingPathComponent("vitrine-ui")
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let process = Process(), pipe = Pipe()
+            process.executableURL = tool
+            process.arguments = arguments + ["--socket", app.socketPath]
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        let tree = try run(["tree"])
+        XCTAssertEqual(tree.status, 0, tree.output)
+        XCTAssertEqual(tree.output, "other \"Red square\" (10 10 100 100)\nother \"Blue square\" (10 150 100 100)\n")
+        XCTAssertEqual(try run(["tap", "Blue square"]).status, 0)
+        XCTAssertEqual(try run(["wait", "Red square", "--timeout", "1"]).status, 0)
+        let missing = try run(["tap", "Join"])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.output.contains("no element has the identifier or label \"Join\""), missing.output)
     }
 }
