@@ -59,6 +59,10 @@ public struct BoardDescription: Sendable, Equatable {
     /// How the screen blanks: `.backlight` (backlight to 0) or `.dpms` (the display powered down); `nil`: the
     /// backlight when there is one, else DPMS.
     public var blankMethod: BlankMethod?
+    /// Whether the screen reader runs from launch (`accessibility.screenReader`).
+    public var screenReader = false
+    /// The screen reader's speed in words per minute, 80 to 450 (`accessibility.speechRate`); `nil`: espeak-ng's 175.
+    public var speechRate: Int?
 
     /// How a screen goes dark when the idle timer fires.
     public enum BlankMethod: String, Sendable, Equatable {
@@ -98,6 +102,7 @@ public struct BoardDescription: Sendable, Equatable {
         struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
         struct Keyboard: Decodable { var layout, variant, options, onScreen: String?; var languages: [String]? }
         struct Power: Decodable { var backlight: String?; var idleSeconds: Double?; var blank: String? }
+        struct Accessibility: Decodable { var screenReader: Bool?; var speechRate: Int? }
         var name: String?
         var description: String?
         var display: Display?
@@ -105,6 +110,7 @@ public struct BoardDescription: Sendable, Equatable {
         var keyboard: Keyboard?
         var power: Power?
         var appearance: String?
+        var accessibility: Accessibility?
     }
 
     /// Parses and validates board JSON (`file` names it in errors).
@@ -115,7 +121,8 @@ public struct BoardDescription: Sendable, Equatable {
             throw fail("(file)", "is not valid JSON (\(error.localizedDescription))")
         }
         guard let top = json as? [String: Any] else { throw fail("(file)", "must be a JSON object") }
-        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description", "appearance"], prefix: "", fail)
+        try checkKeys(top, allowed: ["name", "display", "touch", "keyboard", "power", "description", "appearance", "accessibility"],
+                      prefix: "", fail)
         if let display = top["display"] as? [String: Any] {
             try checkKeys(display, allowed: ["device", "connector", "mode", "rotation", "scale", "safeAreaInsets"], prefix: "display.", fail)
             if let insets = display["safeAreaInsets"] as? [String: Any] {
@@ -134,6 +141,9 @@ public struct BoardDescription: Sendable, Equatable {
         }
         if let power = top["power"] as? [String: Any] {
             try checkKeys(power, allowed: ["backlight", "idleSeconds", "blank"], prefix: "power.", fail)
+        }
+        if let accessibility = top["accessibility"] as? [String: Any] {
+            try checkKeys(accessibility, allowed: ["screenReader", "speechRate"], prefix: "accessibility.", fail)
         }
         let decoded: File
         do {
@@ -203,6 +213,13 @@ public struct BoardDescription: Sendable, Equatable {
         if let appearance = decoded.appearance {
             guard ["light", "dark"].contains(appearance) else { throw fail("appearance", "must be \"light\" or \"dark\", got '\(appearance)'") }
             board.appearance = appearance
+        }
+        if let accessibility = decoded.accessibility {
+            board.screenReader = accessibility.screenReader ?? false
+            if let rate = accessibility.speechRate {
+                guard (80...450).contains(rate) else { throw fail("accessibility.speechRate", "must be 80 to 450 words a minute, got \(rate)") }
+                board.speechRate = rate
+            }
         }
         if let power = decoded.power {
             board.backlight = try nonEmpty(power.backlight, "power.backlight", fail)

@@ -47,6 +47,10 @@ import VitrinePlatform
         let bezel = try BoardDescription.parse(Data(#"{"name": "r", "display": {"safeAreaInsets": {"top": 24, "bottom": 12}}}"#.utf8),
                                                file: "r.json")
         #expect(bezel.safeAreaInsets == [24, 0, 12, 0])
+        let spoken = try BoardDescription.parse(Data(#"{"name": "s", "accessibility": {"screenReader": true, "speechRate": 220}}"#.utf8),
+                                                file: "s.json")
+        #expect(spoken.screenReader && spoken.speechRate == 220)
+        #expect(try !BoardDescription.parse(Data(#"{"name": "q"}"#.utf8), file: "q.json").screenReader)
     }
 
     @Test(arguments: [
@@ -70,6 +74,9 @@ import VitrinePlatform
         (#"{"name": "b", "power": {"blank": "off"}}"#, "power.blank"),
         (#"{"name": "b", "power": {"backlight": ""}}"#, "power.backlight"),
         (#"{"name": "b", "power": {"idle": 5}}"#, "power.idle"),
+        (#"{"name": "b", "accessibility": {"screenReader": "yes"}}"#, "accessibility.screenReader"),
+        (#"{"name": "b", "accessibility": {"speechRate": 1000}}"#, "accessibility.speechRate"),
+        (#"{"name": "b", "accessibility": {"voice": "en"}}"#, "accessibility.voice"),
     ])
     func mistakesAreRefusedNamingTheField(_ text: String, _ field: String) {
         do {

@@ -210,4 +210,67 @@ import Foundation
         #expect(after > arabic, "the last utterance is written")
         #expect(after - arabic < 60_000, "the interrupted one is not (the long sentence is several seconds)")
     }
+
+    @Test func fieldsSegmentsAndTitlesReadAsVoiceOverReadsThem() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        let field = UITextField(frame: CGRect(x: 20, y: 20, width: 200, height: 34))
+        field.placeholder = "Password"
+        field.isSecureTextEntry = true
+        field.text = "abc"
+        let segments = UISegmentedControl(items: ["Light", "Dark", "Auto"])
+        segments.frame = CGRect(x: 20, y: 80, width: 300, height: 32)
+        segments.selectedSegmentIndex = 1
+        window.addSubview(field)
+        window.addSubview(segments)
+        window.makeKeyAndVisible()
+        endTurn()
+        let log = startReader()
+        let reader = try #require(app.screenReader)
+        #expect(log.utterances.last?.text == "Password, •••, secure text field")
+        reader.moveFocus(forward: true)
+        #expect(log.utterances.last?.text == "Light, 1 of 3, button")
+        reader.moveFocus(forward: true)
+        #expect(log.utterances.last?.text == "selected, Dark, 2 of 3, button")
+        reader.moveFocus(forward: true)
+        // A double tap on a segment selects it, with a real tap at its middle.
+        reader.activate()
+        #expect(segments.selectedSegmentIndex == 2)
+        #expect(reader.elements.count == 4)
+        // A navigation bar's title is a heading.
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        navigation.topViewController?.title = "Lobby"
+        window.rootViewController = navigation
+        endTurn()
+        let title = reader.elements.first { $0.accessibilityLabel == "Lobby" }
+        #expect(title.map { reader.utterance(for: $0) } == "Lobby, heading")
+    }
+
+    @Test func threeFingersHeldForThreeSecondsToggleTheReader() {
+        let (window, cancel, _, _, _) = form()
+        defer { withExtendedLifetime(window) {} }
+        var taps = 0
+        cancel.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
+        let fingers = Fingers(app)
+        func tapCancel() { fingers.down(CGPoint(x: 70, y: 80)); fingers.wait(0.05); fingers.up(); fingers.wait(0.5) }
+        let three: [Int: CGPoint] = [0: CGPoint(x: 100, y: 250), 1: CGPoint(x: 150, y: 250), 2: CGPoint(x: 200, y: 252)]
+        fingers.down(three)
+        fingers.wait(1)
+        fingers.move(three.mapValues { CGPoint(x: $0.x + 5, y: $0.y) }) // a little drift is still holding
+        fingers.wait(1)
+        #expect(app.screenReader?.isRunning != true, "not before three seconds")
+        fingers.wait(1.1)
+        #expect(app.screenReader?.isRunning == true)
+        fingers.up([0, 1, 2])
+        fingers.wait(0.5)
+        tapCancel()
+        #expect(taps == 0, "the reader takes the touches")
+        // Two fingers, or three that wander, do nothing.
+        fingers.down([0: three[0]!, 1: three[1]!]); fingers.wait(3.5); fingers.up([0, 1]); fingers.wait(0.5)
+        #expect(app.screenReader?.isRunning == true)
+        // The same hold turns it off.
+        fingers.down(three); fingers.wait(3.1); fingers.up([0, 1, 2]); fingers.wait(0.5)
+        #expect(app.screenReader?.isRunning == false)
+        tapCancel()
+        #expect(taps == 1)
+    }
 }

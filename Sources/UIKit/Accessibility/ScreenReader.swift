@@ -195,6 +195,9 @@ final class ScreenReader {
         if let value = spokenValue(of: element), !value.isEmpty { parts.append(value) }
         if element is UISwitch { parts.append("switch button") }
         else if traits.contains(.button) { parts.append("button") }
+        else if element is UITextField || element is UITextView, !traits.contains(.searchField) {
+            parts.append((element as? UITextField)?.isSecureTextEntry == true ? "secure text field" : "text field")
+        }
         if traits.contains(.link) { parts.append("link") }
         if traits.contains(.header) { parts.append("heading") }
         if traits.contains(.searchField) { parts.append("search field") }
@@ -287,13 +290,13 @@ final class ScreenReader {
 }
 
 extension UIApplication {
-    /// Turns the screen reader on (Vitrine: what `VITRINE_SCREEN_READER=1` and `--vitrine-screen-reader` do at
-    /// launch). It speaks through espeak-ng to the default audio output, to `VITRINE_SCREEN_READER_WAV` when that
+    /// Turns the screen reader on (Vitrine: what `VITRINE_SCREEN_READER=1`, `--vitrine-screen-reader` and the board
+    /// file's `accessibility.screenReader` do at launch, at the board's `accessibility.speechRate`). It speaks through espeak-ng to the default audio output, to `VITRINE_SCREEN_READER_WAV` when that
     /// names a file, and writes what it says to `VITRINE_SCREEN_READER_LOG` when that does.
     public func startScreenReader() {
         let environment = ProcessInfo.processInfo.environment
         let log = UtteranceLog(path: environment["VITRINE_SCREEN_READER_LOG"])
-        let voice = EspeakSpeech(wavPath: environment["VITRINE_SCREEN_READER_WAV"])
+        let voice = EspeakSpeech(wavPath: environment["VITRINE_SCREEN_READER_WAV"], rate: DisplaySelection.selectedBoard?.speechRate)
         let reader = screenReader ?? ScreenReader(application: self, speech: voice.map { SpeechFanOut([$0, log]) } ?? log)
         screenReader = reader
         reader.start()

@@ -104,6 +104,8 @@ open class UIApplication: UIResponder {
     lazy var textInput = TextInputSystem(application: self)
     /// The screen reader, once turned on (see `startScreenReader()`).
     var screenReader: ScreenReader?
+    /// Three fingers held for three seconds toggle the screen reader.
+    lazy var accessibilityShortcut = AccessibilityShortcut(application: self)
     /// The UI-test agent, when `VITRINE_UI_AGENT` asks for one.
     var uiAgent: AccessibilityAgent?
     private var ignoringDepth = 0

@@ -132,7 +132,8 @@ func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
     if let display { application.followDisplayActivity(of: display) }
     application.startServiceNotifications()
     application.startMemoryWarnings()
-    if options.screenReader || ProcessInfo.processInfo.environment["VITRINE_SCREEN_READER"] == "1" {
+    if options.screenReader || ProcessInfo.processInfo.environment["VITRINE_SCREEN_READER"] == "1"
+        || DisplaySelection.selectedBoard?.screenReader == true {
         // After the first layout, so the reader starts on the launch screen's first element.
         application.runLoop.schedule(after: 0) { _ in UIApplication.shared.startScreenReader() }
     }

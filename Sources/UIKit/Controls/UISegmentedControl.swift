@@ -349,4 +349,29 @@ open class UISegmentedControl: UIControl {
     }
 
     override var defaultIsAccessibilityElement: Bool { false }
+    private var segmentElements: [UIAccessibilityElement] = []
+
+    /// Each segment is an element of its own, as VoiceOver reads them: a button named by its title, selected when it
+    /// is the selected segment, dimmed when disabled (unless the app lists elements itself).
+    open override var accessibilityElements: [Any]? {
+        get {
+            if let listed = super.accessibilityElements { return listed }
+            let frames = segmentFrames()
+            // The same objects each time (a screen reader finds its focus among them), refreshed.
+            while segmentElements.count < segments.count { segmentElements.append(UIAccessibilityElement(accessibilityContainer: self)) }
+            segmentElements.removeLast(segmentElements.count - segments.count)
+            return segments.indices.map { i -> UIAccessibilityElement in
+                let element = segmentElements[i]
+                element.accessibilityLabel = segments[i].title
+                var traits: UIAccessibilityTraits = .button
+                if i == storedSelection { traits.insert(.selected) }
+                if !isEnabled || !segments[i].isEnabled { traits.insert(.notEnabled) }
+                element.accessibilityTraits = traits
+                element.accessibilityValue = "\(i + 1) of \(segments.count)"
+                if frames.indices.contains(i) { element.accessibilityFrameInContainerSpace = frames[i] }
+                return element
+            }
+        }
+        set { super.accessibilityElements = newValue }
+    }
 }

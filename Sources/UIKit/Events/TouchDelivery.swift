@@ -49,8 +49,11 @@ final class TouchDelivery {
     /// Delivers one device frame.
     func deliver(_ contacts: [Contact], time: TimeInterval) {
         guard !contacts.isEmpty else { return }
+        // The accessibility shortcut is watched whatever gets the touches (the reader's own taps are not fingers).
+        let reader = application.screenReader
+        if reader?.isTouchingApp != true { application.accessibilityShortcut.observe(contacts, time: time) }
         // While the screen reader runs, fingers make its gestures; only its own taps reach the app.
-        if let reader = application.screenReader, reader.isRunning, !reader.isTouchingApp {
+        if let reader, reader.isRunning, !reader.isTouchingApp {
             reader.gestures.handle(contacts, time: time)
             return
         }

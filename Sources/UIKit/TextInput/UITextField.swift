@@ -799,6 +799,14 @@ open class UITextField: UIControl, UITextInput, TextInteractionHost {
     // MARK: Accessibility
 
     override var defaultIsAccessibilityElement: Bool { true }
+    /// The placeholder names an unlabelled field, as VoiceOver reads it.
+    override var defaultAccessibilityLabel: String? { placeholder }
+    /// The text; a secure field's as many bullets as it has characters.
+    override var defaultAccessibilityValue: String? {
+        guard let text, !text.isEmpty else { return nil }
+        return isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+    }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .none : .notEnabled }
 }
 
 /// The view a text field draws its text or placeholder in (the field's `drawText(in:)`/`drawPlaceholder(in:)`).

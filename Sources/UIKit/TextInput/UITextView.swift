@@ -618,6 +618,11 @@ open class UITextView: UIScrollView, UITextInput, TextInteractionHost {
     }
 
     override var defaultIsAccessibilityElement: Bool { true }
+    /// The text, as VoiceOver reads a text view.
+    override var defaultAccessibilityValue: String? {
+        guard let text = text as String?, !text.isEmpty else { return nil }
+        return text
+    }
 }
 
 /// Kinds of data a text view could find and link (kept; Vitrine detects none).

@@ -101,6 +101,7 @@ open class UINavigationBar: UIView {
         titleLabel.textAlignment = .center
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textColor = .label
+        titleLabel.accessibilityTraits = [.staticText, .header]
         addSubview(titleLabel)
         itemsChanged()
     }
