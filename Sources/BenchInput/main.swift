@@ -7,7 +7,9 @@
 //      recognizer, one device frame per 10 contact changes, no frames drawn;
 //   4. typing, at scale 1 and 2: kernel time of a hardware key press -> the frame showing the character in a
 //      UITextField presented, and of the finger lifting from an on-screen keyboard key (iOS types on lift) -> the
-//      frame showing the character (and the key's popup gone) presented.
+//      frame showing the character (and the key's popup gone) presented;
+//   5. the screen reader: a swipe's lift (its kernel time) -> the next element's speech handed to the audio output
+//      (espeak-ng synthesizes the whole utterance first; the time to the first sound adds the output's latency).
 // Run: swift run -c release vitrine-bench-input
 import BenchSupport
 import Foundation
@@ -206,9 +208,56 @@ func typing(scale: CGFloat) {
                  percentile(liftToFrame, 0.5), percentile(liftToFrame, 0.99), characters))
 }
 
+/// Swipes right and left over a screen of 50 buttons with the screen reader on: each moves the focus and speaks.
+@MainActor
+func screenReader(swipes: Int = 200) {
+    let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280, height: 800), scale: 1))
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    for i in 0..<50 {
+        let button = UIButton(type: .system)
+        button.setTitle("Apartment \(i + 1)", for: .normal)
+        button.frame = CGRect(x: 30 + CGFloat(i % 5) * 246, y: 30 + CGFloat(i / 5) * 74, width: 236, height: 64)
+        window.addSubview(button)
+    }
+    window.makeKeyAndVisible()
+    app.runLoop.runOnce(maximumWait: 0)
+    app.startScreenReader()
+    let input = app.input
+    input.handle(.deviceAdded(time: 0, InputDeviceInfo(id: 1, name: "bench", node: "bench", capabilities: .touch)))
+    func waitForSpeech(after t: UInt64) -> UInt64? {
+        let deadline = MonotonicClock.microsecondsNow + 3_000_000
+        while MonotonicClock.microsecondsNow < deadline {
+            let out = SpeechEngine.lastOutputMicroseconds
+            if out > t { return out }
+            usleep(100)
+        }
+        return nil
+    }
+    guard waitForSpeech(after: 0) != nil else { print("  screen reader: no speech (is espeak-ng installed?)"); return }
+    var liftToSpeech: [Double] = []
+    for i in 0..<swipes {
+        // Right, then left: each swipe moves the focus and is spoken. The finger went down 120 ms before it lifts.
+        let (from, to) = i % 2 == 0 ? (0.3, 0.45) : (0.45, 0.3)
+        let u = MonotonicClock.microsecondsNow
+        input.handle(.touchDown(time: u - 120_000, device: 1, slot: 0, x: from, y: 0.9, major: nil))
+        input.handle(.touchFrame(time: u - 120_000, device: 1))
+        input.handle(.touchMotion(time: u - 60_000, device: 1, slot: 0, x: to, y: 0.9, major: nil))
+        input.handle(.touchFrame(time: u - 60_000, device: 1))
+        input.handle(.touchUp(time: u, device: 1, slot: 0))
+        input.handle(.touchFrame(time: u, device: 1))
+        guard let spoken = waitForSpeech(after: u) else { print("  screen reader: swipe \(i) was not spoken"); return }
+        liftToSpeech.append(Double(spoken - u))
+        app.runLoop.runOnce(maximumWait: 0)
+    }
+    print(String(format: "  screen reader: swipe lift -> speech to output: p50 %7.1f µs   p99 %7.1f µs   (%d swipes, espeak-ng)",
+                 percentile(liftToSpeech, 0.5), percentile(liftToSpeech, 0.99), swipes))
+}
+
 MainActor.assumeIsolated {
     run()
     print("vitrine-bench-input: typing into a UITextField in a form of six, 1280x800 headless")
     typing(scale: 1)
     typing(scale: 2)
+    print("vitrine-bench-input: the screen reader over 50 buttons, 1280x800 headless")
+    screenReader()
 }

@@ -42,7 +42,10 @@ import Testing
         }
         #expect(log.utterances.last?.text.hasPrefix("Climate, ") == true)
         fingers.down(CGPoint(x: 900, y: 700)); fingers.wait(0.05); fingers.up(); fingers.wait(0.1)
-        fingers.down(CGPoint(x: 900, y: 700)); fingers.wait(0.05); fingers.up(); fingers.wait(2.0)
+        fingers.down(CGPoint(x: 900, y: 700)); fingers.wait(0.05); fingers.up()
+        for _ in 0..<20 { fingers.wait(0.1) } // the push's slide, frame by frame
         #expect(navigation.topViewController is ClimateViewController)
+        // The new screen is announced: the reader moved to its title.
+        #expect(log.utterances.last?.text == "Climate, heading", "\(log.utterances.suffix(6).map(\.text))")
     }
 }

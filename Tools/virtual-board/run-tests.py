@@ -1157,6 +1157,49 @@ def hotplug_checks(results, display, bin_dir, work, failures_dir, exp):
             updated, failures_dir)
 
 
+# The showcase read aloud: the screen reader on from launch under fbrun, driven through uinput by
+# Recordings/screen-reader.txt (two fingers up read the home screen, five swipes left reach Climate, a double tap
+# opens it); the reader writes what it says (a JSON line each) and the speech's audio (espeak-ng) to the work folder.
+GUEST_READER = GUEST_PRELUDE + r"""
+SHOWCASE_CLOCK=1780309800 VITRINE_SCREEN_READER=1 VITRINE_SCREEN_READER_LOG=$W/said.jsonl VITRINE_SCREEN_READER_WAV=$W/said.wav \
+  {bin}/fbrun --board qemu-virt {bin}/showcase > $W/s.out 2> $W/s.err &
+F=$!
+wait_for $W/s.err "first frame on screen" $F 1200 && sleep 2
+{bin}/vitrine-input replay --settle 2 {root}/Recordings/screen-reader.txt > $W/r.log 2>&1
+wait_for $W/said.jsonl '"Climate, heading"' $F 300
+sleep 1
+stop $F s
+"""
+
+
+def reader_checks(results, display, bin_dir, work):
+    """The showcase with the screen reader on, driven by swipes and a double tap through a uinput touchscreen."""
+    run = os.path.join(work, f"run-{display}-reader")
+    boot(display, "main", GUEST_READER.format(root=ROOT, bin=bin_dir), run)
+    said = []
+    for line in read(os.path.join(run, "said.jsonl")).splitlines():
+        try:
+            said.append(json.loads(line)["text"])
+        except (ValueError, KeyError, TypeError):
+            pass
+    tiles = ["Climate", "Settings", "Wi-Fi", "Directory", "الاستقبال", "Security"]
+    order = [next((i for i, t in enumerate(said) if t.startswith(tile + ",")), -1) for tile in tiles]
+    results.check(f"{display}: two fingers up read the home screen's tiles in reading order",
+                  -1 not in order and order == sorted(order), f"{len(said)} utterances; tiles at {order}")
+    climate = [i for i, t in enumerate(said) if t.startswith("Climate,") and i > max(order)]
+    results.check(f"{display}: five swipes left went back to the climate tile", bool(climate),
+                  said[max(order) + 1:max(order) + 7] if -1 not in order else "the tiles were not read")
+    results.check(f"{display}: a double tap opened the climate screen, announced", "Climate, heading" in said[-3:],
+                  f"last said: {said[-3:]}")
+    wav = open(os.path.join(run, "said.wav"), "rb").read() if os.path.exists(os.path.join(run, "said.wav")) else b""
+    samples = [int.from_bytes(wav[i:i + 2], "little", signed=True) for i in range(44, len(wav) - 1, 2)]
+    loud = sum(1 for v in samples if abs(v) > 1000)
+    results.check(f"{display}: the speech's WAV is not silent", wav[:4] == b"RIFF" and len(samples) > 22050 and loud > 2205,
+                  f"{len(samples) / 22050:.1f} s of audio, {loud} samples above 1000")
+    results.check(f"{display}: the app with the reader on ends cleanly on SIGTERM",
+                  read(os.path.join(run, "s.status")).strip() == "0", f"status {read(os.path.join(run, 's.status')).strip()}")
+
+
 def aarch64_checks(results, arm_bin, bin_dir, work, failures_dir, expected_dir, exp):
     """The AArch64 board (Tools/aarch64/board.sh: -M virt, Cortex-A72, trixie's arm64 kernel, virtio-gpu) running the
     AArch64 builds in `arm_bin` (GUEST_AARCH64); `bin_dir` holds the host's, which rendered the expected screens."""
@@ -1364,6 +1407,9 @@ def main():
             job(f"{display} main", display, 60, main_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} portrait", display, 20, portrait_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} hotplug", display, 20, hotplug_checks, display, bin_dir, work, failures_dir, exp)
+            # (The screen reader's checks do not depend on the display driver: one display is enough.)
+            if display == displays[0]:
+                job(f"{display} screen reader", display, 60, reader_checks, display, bin_dir, work)
     import tour  # noqa: E402 (beside this file)
     if args.tour and args.only != "aarch64":
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import VitrinePlatform
 
 /// The screen reader's voice: espeak-ng (Debian's `libespeak-ng1` with `espeak-ng-data`) synthesizes each utterance
 /// on a queue of its own; the samples go to the default ALSA output (`libasound2`) and, in test mode
@@ -43,7 +44,7 @@ final class SpeechFanOut: SpeechOutput {
 
 /// espeak-ng and ALSA behind a serial queue. (Unchecked sendable: the libraries are only called on `queue`; the
 /// interruption count is behind `lock`.)
-final class SpeechEngine: @unchecked Sendable {
+package final class SpeechEngine: @unchecked Sendable {
     let queue = DispatchQueue(label: "vitrine.speech")
     private let lock = NSLock()
     private var generation = 0
@@ -62,6 +63,18 @@ final class SpeechEngine: @unchecked Sendable {
     }
 
     private var currentGeneration: Int { lock.lock(); defer { lock.unlock() }; return generation }
+
+    /// When the last utterance's samples were handed to the outputs (monotonic microseconds; the latency benchmark
+    /// reads it).
+    package static var lastOutputMicroseconds: UInt64 {
+        outputLock.lock(); defer { outputLock.unlock() }
+        return lastOutput
+    }
+    private static let outputLock = NSLock()
+    nonisolated(unsafe) private static var lastOutput: UInt64 = 0
+    private static func noteOutput() {
+        outputLock.lock(); lastOutput = MonotonicClock.microsecondsNow; outputLock.unlock()
+    }
 
     /// Stops what is being said and drops what is waiting.
     func interrupt() {
@@ -83,6 +96,7 @@ final class SpeechEngine: @unchecked Sendable {
             }
             let samples = espeak.synthesize(text) { [self] in mine != currentGeneration }
             guard mine == currentGeneration, !samples.isEmpty else { return }
+            Self.noteOutput()
             wav?.append(samples)
             alsa?.play(samples) { [self] in mine != currentGeneration }
         }

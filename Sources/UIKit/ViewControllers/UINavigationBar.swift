@@ -108,6 +108,12 @@ open class UINavigationBar: UIView {
 
     /// Sets the stack of items; animated, the old title and buttons fade out where they were while the new ones fade
     /// in, over a push's or pop's time (as iOS cross-fades them with the slide).
+    /// The title a screen reader moves to when a new screen shows (the title view when it is an element).
+    var accessibilityTitleElement: UIView? {
+        if let view = shownTitleView { return view.isAccessibilityElement ? view : nil }
+        return titleLabel.isHidden || (titleLabel.text ?? "").isEmpty ? nil : titleLabel
+    }
+
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
         guard animated, window != nil, UIView.areAnimationsEnabled, topItem !== items?.last else {
             self.items = items

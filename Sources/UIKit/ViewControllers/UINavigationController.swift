@@ -360,6 +360,11 @@ open class UINavigationController: UIViewController, UINavigationBarDelegate, UI
             for c in removing { c.removeFromParent() }
             if operation == .push || to.movingToParent { to.didMove(toParent: self) }
             delegate?.navigationController(self, didShow: to, animated: animated)
+            // A new screen: a screen reader moves to its title (else its first element), as UIKit tells VoiceOver.
+            if operation != .none, view.window != nil {
+                UIAccessibility.post(notification: .screenChanged,
+                                     argument: isNavigationBarHidden ? nil : navigationBar.accessibilityTitleElement)
+            }
         } else {
             // Cancelled (an interactive pop let go early): the stack and the bar go back as they were.
             to.view.removeFromSuperview()

@@ -133,6 +133,8 @@ extension UIViewController {
             vc.endAppearanceTransition()
             if removesPresenter { presenter.endAppearanceTransition() }
             controller.presentationTransitionDidEnd(true)
+            // A new screen for a screen reader (an alert's, a sheet's).
+            UIAccessibility.post(notification: .screenChanged, argument: nil)
             completion?()
         }
         context.animator = animator
@@ -201,6 +203,7 @@ extension UIViewController {
             self.endAppearanceTransition()
             if removesPresenter { presenter.endAppearanceTransition() }
             controller.dismissalTransitionDidEnd(true)
+            UIAccessibility.post(notification: .screenChanged, argument: nil)
             completion?()
         }
         context.animator = animator
