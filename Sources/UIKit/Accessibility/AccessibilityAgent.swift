@@ -194,7 +194,9 @@ final class AccessibilityAgent {
             touch(path: path, hold: duration / Double(steps), taps: 1) { done(["ok": true]) }
         case "type":
             guard let text = request["text"] as? String else { return fail("type needs a \"text\" string") }
-            guard let responder = application.keyWindow?.findFirstResponder() as? (any UIKeyInput) else {
+            // The first responder, when it is a view of the key window (not one left over in a window gone).
+            guard let view = UIResponder.currentFirstResponder as? UIView, let window = application.keyWindow,
+                  view.window === window, let responder = view as? (any UIKeyInput) else {
                 return fail("nothing has the keyboard focus (tap a text field first)")
             }
             for character in text {
@@ -308,7 +310,7 @@ final class AccessibilityAgent {
     /// Whether a touch at the element's activation point reaches it (or its view): XCUITest's `isHittable`.
     private func isHittable(_ element: any AccessibilityNode) -> Bool {
         guard let view = ScreenReader.view(of: element), let window = view.window else { return false }
-        let point = element.accessibilityActivationPoint.applying(window.transformToScreen.inverted())
+        let point = window.convert(element.accessibilityActivationPoint, from: nil as UIWindow?)
         guard let hit = window.hitTest(point, with: nil) else { return false }
         return hit === view || hit.isDescendant(of: view) || view.isDescendant(of: hit)
     }
@@ -365,13 +367,4 @@ final class AccessibilityAgent {
     }
 
     private var now: UInt64 { UInt64((application.runLoop.clock.now * 1_000_000).rounded()) }
-}
-
-extension UIView {
-    /// The first responder in this view's subtree.
-    func findFirstResponder() -> UIResponder? {
-        if isFirstResponder { return self }
-        for sub in subviews { if let found = sub.findFirstResponder() { return found } }
-        return nil
-    }
 }

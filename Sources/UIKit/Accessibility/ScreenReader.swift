@@ -216,13 +216,13 @@ final class ScreenReader {
     }
 
     /// The element's language, else the app's.
-    func language(of element: any AccessibilityNode) -> String {
-        element.accessibilityLanguage ?? Locale.preferredLanguages.first ?? "en"
-    }
+    func language(of element: any AccessibilityNode) -> String { element.accessibilityLanguage ?? Self.appLanguage }
+
+    private static var appLanguage: String { Locale.preferredLanguages.first ?? "en" }
 
     private func say(_ text: String, language: String? = nil, interrupting: Bool) {
         guard !text.isEmpty else { return }
-        speech.speak(text, language: language ?? Locale.preferredLanguages.first ?? "en", interrupting: interrupting,
+        speech.speak(text, language: language ?? Self.appLanguage, interrupting: interrupting,
                      time: application.runLoop.clock.now)
     }
 
@@ -238,8 +238,7 @@ final class ScreenReader {
         var ancestor = view.superview
         while let current = ancestor {
             if let scroll = current as? UIScrollView, scroll.isScrollEnabled, let window = scroll.window {
-                let screenFrame = element.accessibilityFrame
-                let inWindow = screenFrame.applying(window.transformToScreen.inverted())
+                let inWindow = window.convert(element.accessibilityFrame, from: nil as UIWindow?)
                 scroll.scrollRectToVisible(scroll.convert(inWindow, from: window), animated: false)
                 return
             }

@@ -97,11 +97,3 @@ open class UIAccessibilityElement: NSObject {
         return nil
     }
 }
-
-extension UIView {
-    /// `rect` (in the view's coordinates) on the screen, as `accessibilityFrame` measures.
-    func screenRect(of rect: CGRect) -> CGRect {
-        guard let window else { return convert(rect, to: nil) }
-        return convert(rect, to: window).applying(window.transformToScreen)
-    }
-}

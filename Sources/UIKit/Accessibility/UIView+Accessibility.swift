@@ -98,11 +98,16 @@ extension UIView {
     /// The behaviour of the overridable member of the same name (declared in UIView.swift).
     var baseAccessibilityFrame: CGRect {
         get {
-            if let frame = accessibilityStorage?.frame { return frame }
-            guard let window else { return convert(bounds, to: nil) }
-            return convert(bounds, to: window).applying(window.transformToScreen)
+            accessibilityStorage?.frame ?? screenRect(of: bounds)
         }
         set { accessibility.frame = newValue }
+    }
+
+    /// `rect` (in the view's coordinates) on the screen, as `accessibilityFrame` measures (a view's own, and a
+    /// `UIAccessibilityElement`'s in its container).
+    func screenRect(of rect: CGRect) -> CGRect {
+        guard let window else { return convert(rect, to: nil) }
+        return window.convert(convert(rect, to: window), to: nil as UIWindow?)
     }
 
     /// The behaviour of the overridable member of the same name (declared in UIView.swift).
