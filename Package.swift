@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "fbrun", targets: ["fbrun"]),
         .executable(name: "vitrine-input", targets: ["VitrineInputTool"]),
         .executable(name: "vitrine-ui", targets: ["VitrineUITool"]),
+        .executable(name: "showcase-ui-tour", targets: ["ShowcaseUITour"]),
         .executable(name: "vitrine-image", targets: ["VitrineImageTool"]),
         .executable(name: "vboard-touch", targets: ["VirtualBoardTouchProbe"]),
         .executable(name: "vitrine-bench-views", targets: ["BenchViews"]),
@@ -95,6 +96,8 @@ let package = Package(
         .executableTarget(name: "fbrun", dependencies: ["VitrinePlatform",
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // An app's UI-test agent from the shell: print the tree, tap, type, wait, screenshot.
+        // The showcase's tour as a UI test (through VitrineUITesting), run on the virtual boards.
+        .executableTarget(name: "ShowcaseUITour", dependencies: ["VitrineUITesting"]),
         .executableTarget(name: "VitrineUITool", dependencies: ["VitrineUITesting",
                                                                 .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Input devices for people and rigs: list, record, replay through uinput.
@@ -139,7 +142,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "VitrinePlatform", "CPixman", "CCairo"], swiftSettings: testSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: testSettings),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"], swiftSettings: testSettings),
-        .target(name: "VitrineUITesting", dependencies: []),
+        .target(name: "VitrineUITesting", dependencies: ["CoreGraphics"]),
         .testTarget(name: "VitrineUITestingTests", dependencies: ["VitrineUITesting"], swiftSettings: testSettings),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "VitrineText", "Showcase", "ImageComparison"], exclude: ["Fixtures", "Goldens"],
                     swiftSettings: testSettings),

@@ -14,6 +14,13 @@ final class ClimateViewController: UIViewController {
         view.backgroundColor = .systemGroupedBackground
         let building = Building.shared
 
+        slider.accessibilityLabel = "Target temperature"
+        slider.accessibilityIdentifier = "climate.target"
+        stepper.accessibilityLabel = "Target temperature"
+        stepper.accessibilityIdentifier = "climate.stepper"
+        modeControl.accessibilityIdentifier = "climate.mode"
+        fanSwitch.accessibilityLabel = "Circulation fan"
+        fanSwitch.accessibilityIdentifier = "climate.fan"
         slider.minimumValue = 16
         slider.maximumValue = 28
         slider.value = Float(building.targetTemperature)

@@ -42,6 +42,7 @@ final class DirectoryViewController: UIViewController, UITableViewDataSource, UI
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Directory"
+        tableView.accessibilityIdentifier = "directory.list"
         view.backgroundColor = .systemBackground
         tableView.dataSource = self
         tableView.delegate = self

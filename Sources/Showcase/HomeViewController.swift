@@ -17,6 +17,11 @@ final class HomeViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Home"
+        // Identifiers for UI tests (Tools/virtual-board's tour drives the showcase by them, as XCUITest would).
+        for (tile, identifier) in [(climateTile, "climate"), (settingsTile, "settings"), (wifiTile, "wifi"),
+                                   (directoryTile, "directory"), (lobbyTile, "reception"), (securityTile, "security")] {
+            tile.accessibilityIdentifier = "tile.\(identifier)"
+        }
         view.backgroundColor = .systemGroupedBackground
 
         greetingLabel.font = .systemFont(ofSize: 40, weight: .bold)

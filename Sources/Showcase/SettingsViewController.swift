@@ -54,6 +54,7 @@ final class SettingsViewController: UIViewController, UITableViewDataSource, UIT
             content.text = "Appearance"
             let control = UISegmentedControl(items: ["Automatic", "Light", "Dark"])
             control.selectedSegmentIndex = building.appearance.rawValue
+            control.accessibilityIdentifier = "settings.appearance"
             control.addAction(UIAction { [unowned self, unowned control] _ in
                 setAppearance(UIUserInterfaceStyle(rawValue: control.selectedSegmentIndex) ?? .unspecified)
             }, for: .valueChanged)
@@ -107,6 +108,9 @@ final class SettingsViewController: UIViewController, UITableViewDataSource, UIT
         }
         content.imageProperties.tintColor = .systemIndigo
         cell.contentConfiguration = content
+        cell.accessibilityIdentifier = "settings.\(row)"
+        // A control beside the row's text is named by it (VoiceOver and UI tests read the control on its own).
+        if let control = cell.accessoryView as? UIControl, control.accessibilityLabel == nil { control.accessibilityLabel = content.text }
         return cell
     }
 

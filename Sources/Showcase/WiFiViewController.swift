@@ -125,6 +125,7 @@ final class JoinNetworkViewController: UIViewController, UITextFieldDelegate {
         hint.numberOfLines = 0
 
         passwordField.placeholder = "Password"
+        passwordField.accessibilityIdentifier = "join.password"
         passwordField.isSecureTextEntry = true
         passwordField.borderStyle = .roundedRect
         passwordField.font = .systemFont(ofSize: 22)
@@ -140,6 +141,7 @@ final class JoinNetworkViewController: UIViewController, UITextFieldDelegate {
         configuration.cornerStyle = .large
         configuration.baseBackgroundColor = .systemBlue
         joinButton.configuration = configuration
+        joinButton.accessibilityIdentifier = "join.button"
         joinButton.addAction(UIAction { [unowned self] _ in join() }, for: .touchUpInside)
         updateJoin()
 

@@ -106,7 +106,7 @@ public struct XCUIScreenshot {
 public extension XCUIElement {
     enum ElementType: String, Sendable {
         case any, other, button, staticText, textField, searchField, textView, `switch`, slider, stepper,
-             segmentedControl, pageIndicator, progressIndicator, activityIndicator, cell, image, link
+             segmentedControl, pageIndicator, progressIndicator, activityIndicator, cell, image, link, key, pickerWheel
     }
 }
 
@@ -130,6 +130,9 @@ extension XCUIElementQueryProviding {
     public var images: XCUIElementQuery { descendants(matching: .image) }
     public var links: XCUIElementQuery { descendants(matching: .link) }
     public var otherElements: XCUIElementQuery { descendants(matching: .other) }
+    public var pickerWheels: XCUIElementQuery { descendants(matching: .pickerWheel) }
+    /// The on-screen keyboard's keys.
+    public var keys: XCUIElementQuery { descendants(matching: .key) }
     /// Every element of `type` (`.any`: every element).
     public func descendants(matching type: XCUIElement.ElementType) -> XCUIElementQuery {
         rootQuery.with(type: type)

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import CoreGraphics
 
 /// One element as the agent reported it.
 struct XCUIElementSnapshot {
@@ -147,6 +148,13 @@ public final class XCUIElement: XCUIElementQueryProviding {
         _ = query.application.call("type", ["text": text])
     }
 
+    /// A point at `offset` of the element's size from its top-left corner (0.5, 0.5: its centre).
+    public func coordinate(withNormalizedOffset offset: CGVector) -> XCUICoordinate {
+        let f = frame
+        return XCUICoordinate(application: query.application,
+                              screenPoint: CGPoint(x: f.minX + f.width * offset.dx, y: f.minY + f.height * offset.dy))
+    }
+
     /// Drags a slider's thumb to `position` (0 to 1) of its width.
     public func adjust(toNormalizedSliderPosition position: CGFloat) {
         let f = frame
@@ -155,5 +163,28 @@ public final class XCUIElement: XCUIElementQueryProviding {
         let to = CGPoint(x: f.minX + f.width * min(max(position, 0), 1), y: f.midY)
         _ = query.application.call("swipe", ["from": [Double(from.x), Double(from.y)], "to": [Double(to.x), Double(to.y)],
                                              "duration": 0.3])
+    }
+}
+
+/// A point on the screen, from an element (`coordinate(withNormalizedOffset:)`), touched as a finger would.
+public struct XCUICoordinate {
+    let application: XCUIApplication
+    /// The point, in screen points.
+    public let screenPoint: CGPoint
+
+    /// The point moved by `offset` points.
+    public func withOffset(_ offset: CGVector) -> XCUICoordinate {
+        XCUICoordinate(application: application, screenPoint: CGPoint(x: screenPoint.x + offset.dx, y: screenPoint.y + offset.dy))
+    }
+    public func tap() { _ = application.call("tap", ["x": Double(screenPoint.x), "y": Double(screenPoint.y)]) }
+    public func doubleTap() { _ = application.call("doubleTap", ["x": Double(screenPoint.x), "y": Double(screenPoint.y)]) }
+    public func press(forDuration duration: TimeInterval) {
+        _ = application.call("press", ["x": Double(screenPoint.x), "y": Double(screenPoint.y), "duration": duration])
+    }
+    /// Touches here for `duration`, then drags to `other` and lifts.
+    public func press(forDuration duration: TimeInterval, thenDragTo other: XCUICoordinate) {
+        _ = application.call("swipe", ["from": [Double(screenPoint.x), Double(screenPoint.y)],
+                                       "to": [Double(other.screenPoint.x), Double(other.screenPoint.y)],
+                                       "duration": 0.3, "hold": max(0, duration)])
     }
 }

@@ -73,6 +73,36 @@ import VitrinePlatform
         #expect(Data(base64Encoded: shot)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test func touchesWaitForAnIdleAppAndFindThePanelsCorners() throws {
+        // The uinput path's positions are the panel's: the inverse of the router's turn, for every mounting.
+        for rotation in [0, 90, 180, 270] {
+            for (x, y) in [(0.1, 0.2), (0.75, 0.4), (0, 0.9999)] {
+                let panel = AgentTouchInput.panelPosition(logicalX: x, logicalY: y, rotation: rotation)
+                let back = logicalPosition(panelX: panel.x, panelY: panel.y, rotation: rotation)
+                #expect(abs(back.x - x) < 1e-12 && abs(back.y - y) < 1e-12, "\(rotation): \(x), \(y)")
+            }
+        }
+        let (window, join, _) = screen()
+        defer { withExtendedLifetime(window) {} }
+        let agent = try agent()
+        defer { agent.stop() }
+        // "idle" answers once the screen has stopped changing: after a one-second animation, not before.
+        let clock = app.runLoop.clock as! ManualClock
+        UIView.animate(withDuration: 1) { join.alpha = 0.5 }
+        let start = clock.now
+        #expect(ask(agent, #"{"command": "idle"}"#)["idle"] as? Bool == true)
+        #expect(clock.now - start >= 1, "\(clock.now - start)")
+        #expect(clock.now - start < 1.8, "\(clock.now - start)")
+        // A swipe's "hold" keeps the finger still first: long enough for a long press.
+        var pressed = false
+        let press = UILongPressGestureRecognizer()
+        press.addAction { if $0.state == .began { pressed = true } }
+        join.addGestureRecognizer(press)
+        #expect(ask(agent, #"{"command": "swipe", "from": [40, 40], "to": [60, 40], "duration": 0.1, "hold": 0.8}"#)["ok"] as? Bool == true)
+        #expect(pressed)
+        #expect(ask(agent, #"{"command": "swipe", "from": [40, 40], "to": [60, 40], "hold": -1}"#)["error"] != nil)
+    }
+
     @Test func badRequestsGetErrorsAndChangeNothing() throws {
         let (window, join, _) = screen()
         defer { withExtendedLifetime(window) {} }

@@ -14,8 +14,9 @@ import VitrinePlatform
 /// reply repeats; a reply has `"ok": true` and the command's fields, or `"error"` with a message. Commands:
 /// `hello`; `tree` (the elements in reading order: `type`, `label`, `value`, `identifier`, `hint`, `traits`, `frame`
 /// in screen points, `enabled`, `selected`, `hittable`); `tap` and `doubleTap` (`x`, `y`), `press` (`x`, `y`,
-/// `duration`), `swipe` (`from`, `to`: `[x, y]`, `duration`) — touches through the input path libinput's take, on a
-/// device of the agent's own; `type` (`text`, typed into the first responder); `screenshot` (a PNG, base64).
+/// `duration`), `swipe` (`from`, `to`: `[x, y]`, `duration`, `hold`: seconds still before moving) — touches on a uinput touchscreen of the agent's own
+/// where the app reads a real seat, so they take a finger's path (`AgentTouchInput`); `type` (`text`, typed into the first responder); `idle` (waits until the screen has been still for 0.3 s, at most
+/// 10 s: touches and typing reply only then, as XCUITest waits for an idle app); `screenshot` (a PNG, base64).
 /// A request that is not valid JSON, too long (1 MiB), nested too deep, or that names an unknown command or gives
 /// wrong fields gets an error reply and changes nothing; a client that sends more than the limit without a newline
 /// is disconnected.
@@ -26,8 +27,6 @@ final class AccessibilityAgent {
     static let maximumLine = 1 << 20
     /// At most this many clients at once.
     static let maximumClients = 4
-    /// The touch device the agent's touches come from (no input device has it).
-    static let touchDevice = 9_990
 
     private unowned let application: UIApplication
     private let listener: Int32
@@ -40,12 +39,14 @@ final class AccessibilityAgent {
         init(fd: Int32) { self.fd = fd }
     }
     private var clients: [Client] = []
-    private var deviceAdded = false
+    /// Where touches go in (made when the agent starts, so libinput has added a uinput device before the first).
+    private let touches: AgentTouchInput
 
     /// Listens on `path` (an old socket there is replaced); `nil`, with the reason logged, when it cannot.
     init?(application: UIApplication, path: String) {
         self.application = application
         self.path = path
+        touches = AgentTouchInput(application: application)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { Self.log.error("UI agent: no socket: \(String(cString: strerror(errno)))"); return nil }
         var address = sockaddr_un()
@@ -174,24 +175,26 @@ final class AccessibilityAgent {
             done(["ok": true, "elements": treeDescription()])
         case "tap", "doubleTap":
             guard let point = Self.point(request["x"], request["y"]) else { return fail("\(command) needs numbers \"x\" and \"y\"") }
-            touch(path: [point], hold: 0.05, taps: command == "tap" ? 1 : 2) { done(["ok": true]) }
+            touch(path: [point], hold: 0.05, taps: command == "tap" ? 1 : 2) { [weak self] in self?.whenIdle { done(["ok": true]) } }
         case "press":
             guard let point = Self.point(request["x"], request["y"]) else { return fail("press needs numbers \"x\" and \"y\"") }
             let duration = (request["duration"] as? Double) ?? 1
             guard duration >= 0, duration <= 60 else { return fail("press's \"duration\" is seconds, from 0 to 60") }
-            touch(path: [point], hold: duration, taps: 1) { done(["ok": true]) }
+            touch(path: [point], hold: duration, taps: 1) { [weak self] in self?.whenIdle { done(["ok": true]) } }
         case "swipe":
             guard let from = Self.pair(request["from"]), let to = Self.pair(request["to"]) else {
                 return fail("swipe needs \"from\" and \"to\" as [x, y]")
             }
             let duration = (request["duration"] as? Double) ?? 0.2
             guard duration > 0, duration <= 10 else { return fail("swipe's \"duration\" is seconds, above 0 and at most 10") }
+            let pause = (request["hold"] as? Double) ?? 0
+            guard pause >= 0, pause <= 60 else { return fail("swipe's \"hold\" is seconds, from 0 to 60") }
             let steps = max(2, Int(duration / 0.016))
             let path = (0...steps).map { i -> CGPoint in
                 let t = CGFloat(i) / CGFloat(steps)
                 return CGPoint(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
             }
-            touch(path: path, hold: duration / Double(steps), taps: 1) { done(["ok": true]) }
+            touch(path: path, hold: duration / Double(steps), taps: 1, pause: pause) { [weak self] in self?.whenIdle { done(["ok": true]) } }
         case "type":
             guard let text = request["text"] as? String else { return fail("type needs a \"text\" string") }
             // The first responder, when it is a view of the key window (not one left over in a window gone).
@@ -202,14 +205,44 @@ final class AccessibilityAgent {
             for character in text {
                 if character == "\u{8}" { responder.deleteBackward() } else { responder.insertText(String(character)) }
             }
-            done(["ok": true])
+            whenIdle { done(["ok": true]) }
+        case "idle":
+            whenIdle { idle in done(["ok": true, "idle": idle]) }
         case "screenshot":
             guard let png = UIScreen.main.snapshotImage()?.pngData() else { return fail("the screen could not be captured") }
             done(["ok": true, "png": png.base64EncodedString()])
         default:
-            fail("unknown command \"\(command)\" (hello, tree, tap, doubleTap, press, swipe, type, screenshot)")
+            fail("unknown command \"\(command)\" (hello, tree, tap, doubleTap, press, swipe, type, idle, screenshot)")
         }
     }
+
+    /// How long the screen must stay unchanged for the app to count as idle.
+    static let idleQuiet = 0.3
+    /// The longest wait for idleness (an endless animation never settles).
+    static let idleLimit = 10.0
+
+    /// Calls `body` once the app is idle as XCUITest means it — no frame drawn for `idleQuiet` s (a still screen
+    /// draws none: animations, scrolling and transitions have ended) and no scroll view gliding — or after `idleLimit` s, with whether it was.
+    private func whenIdle(_ body: @escaping @MainActor (Bool) -> Void) {
+        let deadline = application.runLoop.clock.now + Self.idleLimit
+        var seen = application.frameCount
+        func check() {
+            let frames = application.frameCount
+            if frames == seen, !application.windows.contains(where: Self.isGliding) { return body(true) }
+            if application.runLoop.clock.now > deadline { return body(false) }
+            seen = frames
+            application.runLoop.schedule(after: Self.idleQuiet) { _ in check() }
+        }
+        seen = -1
+        check()
+    }
+    /// Whether a scroll view under `view` is still gliding (its last steps can move less than a pixel and draw
+    /// no frame; a touch then would only stop it, as on iOS).
+    private static func isGliding(_ view: UIView) -> Bool {
+        if let scroll = view as? UIScrollView, scroll.isDecelerating || scroll.isDragging { return true }
+        return view.subviews.contains(where: isGliding)
+    }
+    private func whenIdle(_ body: @escaping @MainActor () -> Void) { whenIdle { (_: Bool) in body() } }
 
     struct BadRequest: Error, CustomStringConvertible { var description: String }
 
@@ -286,9 +319,12 @@ final class AccessibilityAgent {
         case is UITextView: return "textView"
         case is UITableViewCell, is UICollectionViewCell: return "cell"
         case is UIImageView: return "image"
+        case is SectionIndexView: return "other"
+        case is PickerWheelElement: return "pickerWheel"
         case is UILabel: return element.accessibilityTraits.contains(.button) ? "button" : "staticText"
         default:
             let traits = element.accessibilityTraits
+            if traits.contains(.keyboardKey) { return "key" }
             if traits.contains(.button) { return "button" }
             if traits.contains(.link) { return "link" }
             if traits.contains(.adjustable) { return "slider" }
@@ -318,38 +354,19 @@ final class AccessibilityAgent {
     // MARK: Touches
 
     /// Puts a finger down at `path[0]`, moves it along the path (one point per `hold` seconds), lifts it; `taps`
-    /// times, 0.1 s apart. Through the input router, as a touchscreen's events come; `completion` after the last lift.
-    private func touch(path: [CGPoint], hold: Double, taps: Int, completion: @escaping @MainActor () -> Void) {
-        let input = application.input
-        let screen = UIScreen.main
-        if !deviceAdded {
-            deviceAdded = true
-            input.handle(.deviceAdded(time: now, InputDeviceInfo(id: Self.touchDevice, name: "Vitrine UI agent", node: "agent",
-                                                                  capabilities: .touch)))
-        }
-        func normal(_ p: CGPoint) -> (Double, Double) {
-            (Double(min(max(p.x / screen.bounds.width, 0), 0.9999)), Double(min(max(p.y / screen.bounds.height, 0), 0.9999)))
-        }
+    /// times, 0.1 s apart. Through `touches` (a uinput touchscreen where the app reads a real seat); `completion`
+    /// once the app has seen the last lift.
+    private func touch(path: [CGPoint], hold: Double, taps: Int, pause: Double = 0, completion: @escaping @MainActor () -> Void) {
+        let touches = self.touches
         var steps: [(delay: Double, event: @MainActor () -> Void)] = []
         for tap in 0..<taps {
-            let start = normal(path[0])
-            steps.append((tap == 0 ? 0 : 0.1, { [self] in
-                input.handle(.touchDown(time: now, device: Self.touchDevice, slot: 0, x: start.0, y: start.1, major: nil))
-                input.handle(.touchFrame(time: now, device: Self.touchDevice))
-            }))
-            for p in path.dropFirst() {
-                let (x, y) = normal(p)
-                steps.append((hold, { [self] in
-                    input.handle(.touchMotion(time: now, device: Self.touchDevice, slot: 0, x: x, y: y, major: nil))
-                    input.handle(.touchFrame(time: now, device: Self.touchDevice))
-                }))
-            }
-            steps.append((path.count == 1 ? hold : 0.016, { [self] in
-                input.handle(.touchUp(time: now, device: Self.touchDevice, slot: 0))
-                input.handle(.touchFrame(time: now, device: Self.touchDevice))
-            }))
+            steps.append((tap == 0 ? 0 : 0.1, { touches.down(path[0]) }))
+            for (i, p) in path.dropFirst().enumerated() { steps.append((hold + (i == 0 ? pause : 0), { touches.move(p) })) }
+            steps.append((path.count == 1 ? hold : 0.016, { touches.up() }))
         }
-        run(steps[...], completion: completion)
+        touches.whenReady { [weak self] in
+            self?.run(steps[...]) { touches.settle(completion) }
+        }
     }
 
     private func run(_ steps: ArraySlice<(delay: Double, event: @MainActor () -> Void)>, completion: @escaping @MainActor () -> Void) {
@@ -365,6 +382,4 @@ final class AccessibilityAgent {
             }
         }
     }
-
-    private var now: UInt64 { UInt64((application.runLoop.clock.now * 1_000_000).rounded()) }
 }

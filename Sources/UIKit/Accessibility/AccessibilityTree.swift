@@ -87,6 +87,14 @@ enum AccessibilityTree {
         return nil
     }
 
+    /// The elements inside `view` itself, in reading order, as if it were not an element: what a cell joins into
+    /// its label.
+    static func elements(ofContent view: UIView) -> [any AccessibilityNode] {
+        let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let inner = view.subviews.filter(isShown).flatMap { items(of: $0, screen: .infinite, inScroll: true, rtl: rtl) }
+        return flatten(ordered(inner, rtl: rtl))
+    }
+
     /// The items of `view`'s content: its own element, its listed elements, or its subviews', in reading order.
     private static func items(of view: UIView, screen: CGRect, inScroll: Bool, rtl: Bool) -> [Item] {
         guard isShown(view) else { return [] }

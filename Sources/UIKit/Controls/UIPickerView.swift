@@ -346,4 +346,63 @@ open class UIPickerView: UIView {
     }
 
     override var defaultIsAccessibilityElement: Bool { false }
+
+    private var wheelElements: [PickerWheelElement] = []
+    /// Each component is an adjustable element of its own, as VoiceOver reads a picker's wheels: its value the
+    /// selected row's title and "N of M"; a swipe up or down with the reader selects the next or previous row
+    /// (unless the app lists elements itself).
+    open override var accessibilityElements: [Any]? {
+        get {
+            if let listed = super.accessibilityElements { return listed }
+            let frames = columns()
+            while wheelElements.count < wheels.count { wheelElements.append(PickerWheelElement(picker: self, component: wheelElements.count)) }
+            wheelElements.removeLast(wheelElements.count - wheels.count)
+            for (i, element) in wheelElements.enumerated() where frames.indices.contains(i) {
+                element.accessibilityFrameInContainerSpace = frames[i]
+            }
+            return wheelElements
+        }
+        set { super.accessibilityElements = newValue }
+    }
+
+    /// The title of `row` as the reader speaks it: the delegate's title, or the text of its row view.
+    func accessibilityTitle(row: Int, component: Int) -> String? {
+        if let attributed = delegate?.pickerView(self, attributedTitleForRow: row, forComponent: component) { return attributed.string }
+        if let title = delegate?.pickerView(self, titleForRow: row, forComponent: component) { return title }
+        return (view(forRow: row, forComponent: component) as? UILabel)?.text
+    }
+}
+
+/// One wheel of a picker, read as an adjustable element.
+@MainActor
+final class PickerWheelElement: UIAccessibilityElement {
+    private unowned let picker: UIPickerView
+    private let component: Int
+
+    init(picker: UIPickerView, component: Int) {
+        self.picker = picker
+        self.component = component
+        super.init(accessibilityContainer: picker)
+        accessibilityTraits = .adjustable
+    }
+
+    override var accessibilityValue: String? {
+        get {
+            let row = picker.selectedRow(inComponent: component), rows = picker.numberOfRows(inComponent: component)
+            guard row >= 0 else { return nil }
+            return [picker.accessibilityTitle(row: row, component: component), "\(row + 1) of \(rows)"].compactMap { $0 }
+                .joined(separator: ", ")
+        }
+        set { super.accessibilityValue = newValue }
+    }
+
+    override func accessibilityIncrement() { step(1) }
+    override func accessibilityDecrement() { step(-1) }
+
+    private func step(_ by: Int) {
+        let row = picker.selectedRow(inComponent: component) + by
+        guard row >= 0, row < picker.numberOfRows(inComponent: component) else { return }
+        picker.selectRow(row, inComponent: component, animated: true)
+        picker.delegate?.pickerView(picker, didSelectRow: row, inComponent: component)
+    }
 }

@@ -63,8 +63,31 @@ final class SectionIndexView: UIControl {
         return true
     }
 
+    // Read as VoiceOver reads UIKit's: "Table index", its value the title last jumped to, adjustable (a swipe up
+    // or down with the reader jumps to the next or previous title). Its frame is the stacked titles, not the whole
+    // strip, so a point at a fraction of its height is on that fraction's title.
     override var defaultIsAccessibilityElement: Bool { true }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
+    override var defaultAccessibilityLabel: String? { "Table index" }
+    override var defaultAccessibilityValue: String? { titles.isEmpty ? nil : titles[current ?? 0] }
+    override var accessibilityFrame: CGRect {
+        get {
+            guard accessibilityStorage?.frame == nil, !titles.isEmpty, rowHeight > 0 else { return super.accessibilityFrame }
+            let top = (bounds.height - rowHeight * CGFloat(titles.count)) / 2
+            return screenRect(of: CGRect(x: 0, y: top, width: bounds.width, height: rowHeight * CGFloat(titles.count)))
+        }
+        set { super.accessibilityFrame = newValue }
+    }
+    override func accessibilityIncrement() { step(1) }
+    override func accessibilityDecrement() { step(-1) }
+
+    private func step(_ by: Int) {
+        guard !titles.isEmpty else { return }
+        let i = min(max((current ?? 0) + by, 0), titles.count - 1)
+        current = i
+        jump?(titles[i], i)
+        UIAccessibility.post(notification: .announcement, argument: titles[i])
+    }
 }
 
 extension UITableView {

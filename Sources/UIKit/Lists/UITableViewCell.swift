@@ -529,6 +529,21 @@ open class UITableViewCell: UIView {
 
     // MARK: Accessibility
 
-    override var defaultIsAccessibilityElement: Bool { true }
+    // A cell is read as one element, its label the texts inside it joined ("Atrium-Guest, Secured"), as UIKit's
+    // cells are; a cell that holds controls (a switch, a field, a button) is read as its parts instead, so each
+    // control can be reached and worked (UIKit merges an accessory switch into the cell; see the porting notes).
+    override var defaultIsAccessibilityElement: Bool { !containsAccessibleControl(self) }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { isSelected ? [.button, .selected] : .button }
+    override var defaultAccessibilityLabel: String? {
+        let texts = AccessibilityTree.elements(ofContent: self).compactMap { $0.accessibilityLabel }.filter { !$0.isEmpty }
+        return texts.isEmpty ? nil : texts.joined(separator: ", ")
+    }
+
+    private func containsAccessibleControl(_ view: UIView) -> Bool {
+        view.subviews.contains { sub in
+            guard !sub.isHidden, sub.alpha > 0.01 else { return false }
+            if sub is UIControl || sub is UITextView || sub is UIPickerView { return !sub.accessibilityElementsHidden }
+            return containsAccessibleControl(sub)
+        }
+    }
 }

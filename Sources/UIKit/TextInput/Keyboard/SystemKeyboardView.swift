@@ -341,6 +341,30 @@ final class KeyView: UIView {
         super.layoutSubviews()
         label.frame = bounds
     }
+
+    // Read as a key, by the name VoiceOver gives it (the keyboard view takes the touches: the reader's double tap
+    // lands on it at the key's centre, and UI tests find keys by these labels, as `app.keys["q"]`).
+    override var defaultIsAccessibilityElement: Bool { spec.kind != .blank }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        var traits: UIAccessibilityTraits = .keyboardKey
+        if spec.kind == .shift, shift != .off { traits.insert(.selected) }
+        if !enabled { traits.insert(.notEnabled) }
+        return traits
+    }
+    override var defaultAccessibilityLabel: String? {
+        switch spec.kind {
+        case .character: return label.text
+        case .shift: return "shift"
+        case .backspace: return "delete"
+        case .space: return "space"
+        case .returnKey: return label.text.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        case .page(.numbers): return "more, numbers"
+        case .page(.symbols): return "more, symbols"
+        case .page: return "more, letters"
+        case .language: return "next keyboard"
+        case .blank: return nil
+        }
+    }
 }
 
 /// The enlarged key shown above a finger.
