@@ -23,7 +23,7 @@ sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbund
 # The tests, and the programs the AArch64 virtual board runs (its panel checks: Tools/virtual-board/run-tests.py
 # --aarch64), from the same debug build: only their own targets and links come on top.
 if [ "$build" = 1 ]; then
-  for product in VitrinePackageTests vboard-probe vboard-touch fbrun vitrine-input showcase; do
+  for product in VitrinePackageTests vboard-probe vboard-touch fbrun vitrine-input showcase showcase-ui-tour; do
     quiet_build bash Tools/aarch64/swift.sh build --product "$product"
   done
 fi
