@@ -14,10 +14,28 @@ public final class XCUIApplication: XCUIElementQueryProviding {
     public private(set) var socketPath: String
     private var connection: UIAgentConnection?
 
-    /// The app `VITRINE_UI_TEST_APP` names (an executable path), as XCUITest's `XCUIApplication()` is the test's
-    /// target app.
+    /// The test's target app, as XCUITest's `XCUIApplication()` is: attached to the one running with its agent at
+    /// `VITRINE_UI_TEST_ATTACH` (a socket path: a board's app, forwarded over SSH), else launched from the executable
+    /// `VITRINE_UI_TEST_APP` names, else from the executable named after the package beside the test bundle
+    /// (`swift test` in MyPanelApp launches `.build/debug/MyPanelApp`). Vitrine's own way to choose the target.
     public convenience init() {
-        self.init(executable: URL(fileURLWithPath: ProcessInfo.processInfo.environment["VITRINE_UI_TEST_APP"] ?? ""))
+        let environment = ProcessInfo.processInfo.environment
+        if let socket = environment["VITRINE_UI_TEST_ATTACH"], !socket.isEmpty {
+            self.init(attachingTo: socket)
+        } else if let path = environment["VITRINE_UI_TEST_APP"], !path.isEmpty {
+            self.init(executable: URL(fileURLWithPath: path))
+        } else {
+            self.init(executable: Self.packageExecutable())
+        }
+    }
+
+    /// `NAME` beside the test bundle `NAMEPackageTests.xctest` (SwiftPM names a package's test bundle so).
+    private static func packageExecutable() -> URL {
+        var bundle = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        while bundle.pathComponents.count > 1, bundle.pathExtension != "xctest" { bundle.deleteLastPathComponent() }
+        let name = bundle.deletingPathExtension().lastPathComponent
+        let app = name.hasSuffix("PackageTests") ? String(name.dropLast("PackageTests".count)) : name
+        return bundle.deletingLastPathComponent().appendingPathComponent(app)
     }
 
     /// The app at `executable`, launched on a headless screen unless `launchArguments` say otherwise.

@@ -16,5 +16,8 @@ let package = Package(
         // Swift Testing target adds swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])].)
         .testTarget(name: "MyPanelAppTests", dependencies: ["MyPanelApp", .product(name: "UIKit", package: "Vitrine")],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
+        // UI tests: the app launched and driven through its accessibility tree, with XCUITest's names.
+        .testTarget(name: "MyPanelAppUITests", dependencies: [.product(name: "VitrineUITesting", package: "Vitrine")],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

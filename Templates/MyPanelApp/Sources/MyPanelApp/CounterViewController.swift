@@ -18,6 +18,7 @@ final class CounterViewController: UIViewController {
         countLabel.text = "0"
         countLabel.font = .monospacedDigitSystemFont(ofSize: 96, weight: .light)
         countLabel.textAlignment = .center
+        countLabel.accessibilityIdentifier = "visitor-count" // how the UI tests find it
 
         var configuration = UIButton.Configuration.filled()
         configuration.title = "Add a visitor"
@@ -27,6 +28,7 @@ final class CounterViewController: UIViewController {
 
         let lockLabel = UILabel()
         lockLabel.text = "Lock the counter"
+        lockSwitch.accessibilityLabel = lockLabel.text // read by VoiceOver (and found by UI tests) by its row's text
         lockSwitch.addAction(UIAction { [unowned self] _ in addButton.isEnabled = !lockSwitch.isOn }, for: .valueChanged)
         let lockRow = UIStackView(arrangedSubviews: [lockLabel, lockSwitch])
         lockRow.spacing = 16
