@@ -92,12 +92,13 @@ fi
 phase_chain_wait
 # The AArch64 build's architecture-dependent tests under qemu-user (Tools/aarch64/test.sh), once the board has ended:
 # some of them wait on the run loop's clock, which a starved process would miss. Beside them, the AArch64 virtual
-# board's panel checks (a guest that measures no time) with the same build's programs.
+# board's panel checks and the showcase's tour as a UI test (guests that measure no time: the UI test waits for the
+# app at every step) with the same build's programs, each tour screen compared with the headless tour's.
 if [ "$aarch64" = 1 ]; then
   phase_start "aarch64 tests" bash Tools/aarch64/test.sh --skip-build
   if [ "$board" = 1 ]; then
     phase "aarch64 board" python3 Tools/virtual-board/run-tests.py --only aarch64 --bin "$PWD/.build/static/release" \
-      --aarch64 "$PWD/.build/aarch64/aarch64-unknown-linux-gnu/debug"
+      --aarch64 "$PWD/.build/aarch64/aarch64-unknown-linux-gnu/debug" --tour out/tour --tour-compare out/tour-headless
     sed -n '/^virtual board: [0-9]* guests/,$p' "$(_phase_file "aarch64 board")" | grep -E "^(──|  FAIL)" || true
   fi
   phase_wait "aarch64 tests"
@@ -109,11 +110,12 @@ count() { grep -hoE "$2" "$(_phase_file "$1")" 2>/dev/null | tail -n 1 | grep -o
 swift_tests=$(count "unit tests" "Test run with [0-9]+ tests")
 xctests=$(( $(count "Swift 5 client tests" "Executed [0-9]+ tests") + $(count "unit tests" "Executed [0-9]+ tests") ))
 template_tests=$(count "template" "Executed [0-9]+ tests")
-board_checks=0; tour_screens=0
+board_checks=0; tour_screens=0; ui_tour_screens=0
 if [ "$board" = 1 ]; then
   board_checks=$(( $(count "virtual board and tour" "^virtual board: [0-9]+ passed") \
     + $(count "aarch64 board" "^virtual board: [0-9]+ passed") ))
   tour_screens=$(grep -cE "(ok|FAIL) +the tour's .* screen on the board" "$(_phase_file "virtual board and tour")" || true)
+  ui_tour_screens=$(grep -cE "(ok|FAIL) +the UI tour's .* screen on the AArch64 board" "$(_phase_file "aarch64 board")" || true)
 fi
 # (Swift Testing's tests run in two processes, each saying its own count; XCTest's last line has its total.)
 aarch64_tests=0
@@ -121,7 +123,7 @@ aarch64_tests=0
   | grep -oE "[0-9]+" | paste -sd+) + $(count "aarch64 tests" "Executed [0-9]+ tests") ))
 echo "== counted: $aarch64_tests tests of the AArch64 build under qemu-user (Swift Testing and XCTest)"
 echo "== counted: $swift_tests Swift tests, $xctests XCTests (the Swift 5 client suite's among them), $template_tests template XCTests," \
-     "$board_checks virtual-board checks (the tour's $tour_screens screens compared among them)"
+     "$board_checks virtual-board checks (the tour's $tour_screens screens and the AArch64 UI tour's $ui_tour_screens compared among them)"
 kernel_checks=$(( $(grep -oE "^pixel kernels .*: [0-9]+ passed" "$(_phase_file "pixel kernels")" \
   | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" | paste -sd+) ))
 echo "== counted: pixel-kernel comparisons $kernel_checks (native, NEON under qemu-user, and the scalar code forced)"
