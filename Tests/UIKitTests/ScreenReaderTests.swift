@@ -147,6 +147,47 @@ import Foundation
         #expect(log.utterances.count - before == 5)
     }
 
+    @Test func swipesUpAndDownChooseACustomActionAndADoubleTapPerformsIt() {
+        let (window, cancel, _, _, _) = form()
+        defer { withExtendedLifetime(window) {} }
+        var done: [String] = []
+        var cancelTaps = 0
+        cancel.addAction(UIAction { _ in cancelTaps += 1 }, for: .touchUpInside)
+        cancel.accessibilityCustomActions = ["Archive", "Delete"].map { name in
+            UIAccessibilityCustomAction(name: name) { _ in done.append(name); return true }
+        }
+        let log = startReader()
+        let fingers = Fingers(app)
+        func swipe(_ dy: CGFloat) {
+            fingers.down(CGPoint(x: 300, y: 250)); fingers.wait(0.05)
+            fingers.move(CGPoint(x: 300, y: 250 + dy)); fingers.wait(0.05)
+            fingers.up(); fingers.wait(0.5)
+        }
+        func doubleTap() {
+            for _ in 0..<2 { fingers.down(CGPoint(x: 300, y: 250)); fingers.wait(0.05); fingers.up(); fingers.wait(0.1) }
+            fingers.wait(0.4)
+        }
+        fingers.down(CGPoint(x: 70, y: 80)); fingers.wait(0.05); fingers.up(); fingers.wait(0.5)
+        #expect(log.utterances.last?.text == "Cancel, button, Actions available")
+        // Down: the first action, then the second; a double tap performs it (not the button's tap).
+        swipe(100)
+        #expect(log.utterances.last?.text == "Archive")
+        swipe(100)
+        #expect(log.utterances.last?.text == "Delete")
+        doubleTap()
+        #expect(done == ["Delete"] && cancelTaps == 0)
+        // Up from the start is the last entry, "Activate": the default, a real tap.
+        swipe(-100)
+        #expect(log.utterances.last?.text == "Activate")
+        doubleTap()
+        #expect(done == ["Delete"] && cancelTaps == 1)
+        // Each double tap starts the list over: down is the first action again.
+        swipe(100)
+        #expect(log.utterances.last?.text == "Archive")
+        doubleTap()
+        #expect(done == ["Delete", "Archive"])
+    }
+
     @Test func threeFingersPageAScrollViewAndAScrubGoesBack() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
         let list = UIViewController()

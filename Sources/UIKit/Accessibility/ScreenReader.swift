@@ -18,6 +18,8 @@ final class ScreenReader {
     /// Where speech goes (a log in tests; see `SpeechOutput`).
     var speech: any SpeechOutput
     private weak var focusedObject: AnyObject?
+    /// The custom action chosen on the focused element with swipes up or down (`nil`: its default activation).
+    private var actionIndex: Int?
     /// The frame drawn around the focused element (a layer of its own over the screen's windows).
     private var focusRing: CALayer?
     /// The gestures that drive the reader (they take every touch while it runs).
@@ -80,6 +82,7 @@ final class ScreenReader {
     /// Focuses `element`: scrolls it into view when a scroll view holds it, draws the frame, speaks it.
     func focus(_ element: any AccessibilityNode, interrupting: Bool = true) {
         focusedObject = element
+        actionIndex = nil
         if let view = Self.view(of: element) { scrollIntoView(element, from: view) }
         updateRing()
         say(utterance(for: element), language: language(of: element), interrupting: interrupting)
@@ -102,6 +105,13 @@ final class ScreenReader {
     @discardableResult
     func activate() -> Bool {
         guard let element = focused else { return false }
+        // An action chosen with swipes up or down is performed instead (VoiceOver's actions rotor).
+        if let index = actionIndex, let actions = element.accessibilityCustomActions, actions.indices.contains(index) {
+            actionIndex = nil
+            if !actions[index].perform() { say("Action failed", interrupting: true) }
+            return true
+        }
+        actionIndex = nil
         if element.accessibilityActivate() { return true }
         tap(at: element.accessibilityActivationPoint)
         // What the tap changed (a switch's value, a selected tab) is read back, as VoiceOver does.
@@ -109,9 +119,20 @@ final class ScreenReader {
         return true
     }
 
-    /// Raises (or lowers) the focused element's value when it is adjustable, and speaks the new value.
+    /// Raises (or lowers) the focused element's value when it is adjustable, and speaks the new value. On an element
+    /// with custom actions that is not adjustable, steps through its actions instead (down: the next, up: the
+    /// previous; the last is "Activate", the default) and speaks the action's name: a double tap then performs it.
     func adjust(up: Bool) {
-        guard let element = focused, element.accessibilityTraits.contains(.adjustable) else { return }
+        guard let element = focused else { return }
+        if !element.accessibilityTraits.contains(.adjustable), let actions = element.accessibilityCustomActions, !actions.isEmpty {
+            let names = actions.map(\.name) + ["Activate"]
+            let next = up ? (actionIndex ?? names.count) - 1 : (actionIndex ?? -1) + 1
+            let index = (next + names.count) % names.count
+            actionIndex = index < actions.count ? index : nil
+            say(names[index], language: language(of: element), interrupting: true)
+            return
+        }
+        guard element.accessibilityTraits.contains(.adjustable) else { return }
         if up { element.accessibilityIncrement() } else { element.accessibilityDecrement() }
         say(spokenValue(of: element) ?? "", language: language(of: element), interrupting: true)
     }
@@ -205,6 +226,7 @@ final class ScreenReader {
         if traits.contains(.adjustable) { parts.append("adjustable") }
         if traits.contains(.notEnabled) { parts.append("dimmed") }
         if let hint = element.accessibilityHint, !hint.isEmpty { parts.append(hint) }
+        if element.accessibilityCustomActions?.isEmpty == false { parts.append("Actions available") }
         return parts.joined(separator: ", ")
     }
 
