@@ -63,6 +63,12 @@ public struct BoardDescription: Sendable, Equatable {
     public var screenReader = false
     /// The screen reader's speed in words per minute, 80 to 450 (`accessibility.speechRate`); `nil`: espeak-ng's 175.
     public var speechRate: Int?
+    /// The screen reader's voice variant, applied in every language (`accessibility.voice`, an espeak-ng variant
+    /// name such as `f3` or `m2`); `nil`: each language's own voice.
+    public var voice: String?
+    /// The ALSA device the screen reader speaks on (`accessibility.audioDevice`, a PCM name such as
+    /// `plughw:CARD=Headphones` for a headset); `nil`: ALSA's `default`.
+    public var audioDevice: String?
 
     /// How a screen goes dark when the idle timer fires.
     public enum BlankMethod: String, Sendable, Equatable {
@@ -102,7 +108,7 @@ public struct BoardDescription: Sendable, Equatable {
         struct Touch: Decodable { var device: String?; var calibration: [Double]?; var screen: String?; var paths: [String]? }
         struct Keyboard: Decodable { var layout, variant, options, onScreen: String?; var languages: [String]? }
         struct Power: Decodable { var backlight: String?; var idleSeconds: Double?; var blank: String? }
-        struct Accessibility: Decodable { var screenReader: Bool?; var speechRate: Int? }
+        struct Accessibility: Decodable { var screenReader: Bool?; var speechRate: Int?; var voice: String?; var audioDevice: String? }
         var name: String?
         var description: String?
         var display: Display?
@@ -143,7 +149,7 @@ public struct BoardDescription: Sendable, Equatable {
             try checkKeys(power, allowed: ["backlight", "idleSeconds", "blank"], prefix: "power.", fail)
         }
         if let accessibility = top["accessibility"] as? [String: Any] {
-            try checkKeys(accessibility, allowed: ["screenReader", "speechRate"], prefix: "accessibility.", fail)
+            try checkKeys(accessibility, allowed: ["screenReader", "speechRate", "voice", "audioDevice"], prefix: "accessibility.", fail)
         }
         let decoded: File
         do {
@@ -219,6 +225,20 @@ public struct BoardDescription: Sendable, Equatable {
             if let rate = accessibility.speechRate {
                 guard (80...450).contains(rate) else { throw fail("accessibility.speechRate", "must be 80 to 450 words a minute, got \(rate)") }
                 board.speechRate = rate
+            }
+            if let voice = accessibility.voice {
+                // A variant's file name under espeak-ng-data/voices/!v (letters, digits, '_' and '-').
+                guard !voice.isEmpty, voice.count <= 32,
+                      voice.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "_" || $0 == "-" }) else {
+                    throw fail("accessibility.voice", "must be an espeak-ng voice variant's name (such as \"f3\"), got '\(voice)'")
+                }
+                board.voice = voice
+            }
+            if let device = accessibility.audioDevice {
+                guard !device.isEmpty, device.count <= 128, !device.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " }) else {
+                    throw fail("accessibility.audioDevice", "must be an ALSA device name (such as \"plughw:CARD=Headphones\"), got '\(device)'")
+                }
+                board.audioDevice = device
             }
         }
         if let power = decoded.power {

@@ -50,6 +50,9 @@ import VitrinePlatform
         let spoken = try BoardDescription.parse(Data(#"{"name": "s", "accessibility": {"screenReader": true, "speechRate": 220}}"#.utf8),
                                                 file: "s.json")
         #expect(spoken.screenReader && spoken.speechRate == 220)
+        let headset = try BoardDescription.parse(Data(#"{"name": "h", "accessibility": {"voice": "f3", "audioDevice": "plughw:CARD=Headphones"}}"#.utf8),
+                                                 file: "h.json")
+        #expect(headset.voice == "f3" && headset.audioDevice == "plughw:CARD=Headphones" && !headset.screenReader)
         #expect(try !BoardDescription.parse(Data(#"{"name": "q"}"#.utf8), file: "q.json").screenReader)
     }
 
@@ -76,7 +79,9 @@ import VitrinePlatform
         (#"{"name": "b", "power": {"idle": 5}}"#, "power.idle"),
         (#"{"name": "b", "accessibility": {"screenReader": "yes"}}"#, "accessibility.screenReader"),
         (#"{"name": "b", "accessibility": {"speechRate": 1000}}"#, "accessibility.speechRate"),
-        (#"{"name": "b", "accessibility": {"voice": "en"}}"#, "accessibility.voice"),
+        (#"{"name": "b", "accessibility": {"voice": "../../etc"}}"#, "accessibility.voice"),
+        (#"{"name": "b", "accessibility": {"audioDevice": "hw:0 ; rm"}}"#, "accessibility.audioDevice"),
+        (#"{"name": "b", "accessibility": {"voices": "en"}}"#, "accessibility.voices"),
     ])
     func mistakesAreRefusedNamingTheField(_ text: String, _ field: String) {
         do {

@@ -252,6 +252,22 @@ import Foundation
         #expect(after - arabic < 60_000, "the interrupted one is not (the long sentence is several seconds)")
     }
 
+    @Test func theBoardsVoiceVariantChangesTheSpeech() throws {
+        func samples(variant: String?) throws -> [Int16] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-voice-\(getpid())-\(variant ?? "none").wav").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            // (A device that does not exist: ALSA is not opened, the WAV still written.)
+            let voice = try #require(EspeakSpeech(wavPath: path, variant: variant, device: "vitrine-no-such-device"))
+            voice.speak("Join, button", language: "en-US", interrupting: true, time: 0)
+            voice.finish()
+            return try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
+        let plain = try samples(variant: nil), female = try samples(variant: "f3")
+        #expect(plain.count > 5_000 && female.count > 5_000)
+        #expect(plain != female, "espeak-ng's f3 variant speaks differently")
+        // (espeak-ng keeps some of a variant's settings once set: an app uses one voice, the board's, for its life.)
+    }
+
     @Test func fieldsSegmentsAndTitlesReadAsVoiceOverReadsThem() throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
         let field = UITextField(frame: CGRect(x: 20, y: 20, width: 200, height: 34))

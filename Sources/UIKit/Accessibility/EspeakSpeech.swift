@@ -16,8 +16,8 @@ final class EspeakSpeech: SpeechOutput {
     private let engine: SpeechEngine
 
     /// The voice, or `nil` (and a logged reason) when espeak-ng cannot be opened.
-    init?(wavPath: String?, rate: Int? = nil) {
-        guard let engine = SpeechEngine(wavPath: wavPath, rate: rate) else { return nil }
+    init?(wavPath: String?, rate: Int? = nil, variant: String? = nil, device: String? = nil) {
+        guard let engine = SpeechEngine(wavPath: wavPath, rate: rate, variant: variant, device: device) else { return nil }
         self.engine = engine
     }
 
@@ -52,14 +52,20 @@ package final class SpeechEngine: @unchecked Sendable {
     private let alsa: ALSAOutput?
     private let wav: WAVWriter?
     private var voice = ""
+    private let variant: String?
 
-    init?(wavPath: String?, rate: Int?) {
+    /// `variant`: an espeak-ng voice variant used with every language (`"f3"`: "en+f3", "ar+f3"); `device`: the ALSA
+    /// device to play on (`nil`: `default`).
+    init?(wavPath: String?, rate: Int?, variant: String? = nil, device: String? = nil) {
         guard let espeak = Espeak.open() else { return nil }
         self.espeak = espeak
+        self.variant = variant
         if let rate { _ = espeak.setParameter(1 /* espeakRATE */, Int32(rate), 0) }
-        alsa = ALSAOutput.open(sampleRate: Int(espeak.sampleRate))
+        alsa = ALSAOutput.open(device: device ?? "default", sampleRate: Int(espeak.sampleRate))
         wav = wavPath.flatMap { WAVWriter(path: $0, sampleRate: Int(espeak.sampleRate)) }
-        if alsa == nil && wav == nil { ScreenReader.log.notice("screen reader: no audio output (ALSA's default device could not be opened); speech is synthesized but not heard") }
+        if alsa == nil && wav == nil {
+            ScreenReader.log.notice("screen reader: no audio output (ALSA's \(device ?? "default") device could not be opened); speech is synthesized but not heard")
+        }
     }
 
     private var currentGeneration: Int { lock.lock(); defer { lock.unlock() }; return generation }
@@ -89,7 +95,8 @@ package final class SpeechEngine: @unchecked Sendable {
             if voice != language {
                 // espeak-ng knows languages by their ISO 639 code (with a region for some): try the full tag first.
                 let primary = String(language.split(separator: "-").first ?? Substring(language))
-                if espeak.setVoice(language) != 0 && espeak.setVoice(primary) != 0 {
+                let names = (variant.map { ["\(language)+\($0)", "\(primary)+\($0)"] } ?? []) + [language, primary]
+                if !names.contains(where: { espeak.setVoice($0) == 0 }) {
                     ScreenReader.log.notice("screen reader: espeak-ng has no voice for \(language); speaking with the last one")
                 }
                 voice = language
@@ -162,7 +169,7 @@ private struct Espeak {
     }
 }
 
-/// ALSA's default playback device, 16-bit mono.
+/// An ALSA playback device (the board's, else `default`), 16-bit mono.
 private final class ALSAOutput {
     private let pcm: OpaquePointer
     private let writei: @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt) -> Int
@@ -176,7 +183,7 @@ private final class ALSAOutput {
         self.pcm = pcm; self.writei = writei; self.drop = drop; self.drain = drain; self.recover = recover
     }
 
-    static func open(sampleRate: Int) -> ALSAOutput? {
+    static func open(device: String, sampleRate: Int) -> ALSAOutput? {
         // A machine without sound devices has nothing to open (and ALSA would print its failure to standard error).
         guard FileManager.default.fileExists(atPath: "/dev/snd"), let handle = dlopen("libasound.so.2", RTLD_NOW) else { return nil }
         func symbol<T>(_ name: String, as: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
@@ -191,7 +198,7 @@ private final class ALSAOutput {
         var pcm: OpaquePointer?
         // SND_PCM_STREAM_PLAYBACK (0), blocking; SND_PCM_FORMAT_S16_LE (2), SND_PCM_ACCESS_RW_INTERLEAVED (3), mono,
         // resampling allowed, 100 ms of latency.
-        guard open(&pcm, "default", 0, 0) == 0, let pcm else { return nil }
+        guard open(&pcm, device, 0, 0) == 0, let pcm else { return nil }
         guard setParams(pcm, 2, 3, 1, UInt32(sampleRate), 1, 100_000) == 0 else { return nil }
         return ALSAOutput(pcm: pcm, writei: writei, drop: drop, drain: drain, recover: recover)
     }

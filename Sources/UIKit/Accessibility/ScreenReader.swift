@@ -312,12 +312,15 @@ final class ScreenReader {
 
 extension UIApplication {
     /// Turns the screen reader on (Vitrine: what `VITRINE_SCREEN_READER=1`, `--vitrine-screen-reader` and the board
-    /// file's `accessibility.screenReader` do at launch, at the board's `accessibility.speechRate`). It speaks through espeak-ng to the default audio output, to `VITRINE_SCREEN_READER_WAV` when that
-    /// names a file, and writes what it says to `VITRINE_SCREEN_READER_LOG` when that does.
+    /// file's `accessibility.screenReader` do at launch, with the board's `accessibility.speechRate`, `voice` and
+    /// `audioDevice`). It speaks through espeak-ng to the board's audio device or ALSA's default, to
+    /// `VITRINE_SCREEN_READER_WAV` when that names a file, and writes what it says to `VITRINE_SCREEN_READER_LOG` when that does.
     public func startScreenReader() {
         let environment = ProcessInfo.processInfo.environment
         let log = UtteranceLog(path: environment["VITRINE_SCREEN_READER_LOG"])
-        let voice = EspeakSpeech(wavPath: environment["VITRINE_SCREEN_READER_WAV"], rate: DisplaySelection.selectedBoard?.speechRate)
+        let board = DisplaySelection.selectedBoard
+        let voice = EspeakSpeech(wavPath: environment["VITRINE_SCREEN_READER_WAV"], rate: board?.speechRate, variant: board?.voice,
+                                 device: board?.audioDevice)
         let reader = screenReader ?? ScreenReader(application: self, speech: voice.map { SpeechFanOut([$0, log]) } ?? log)
         screenReader = reader
         reader.start()
