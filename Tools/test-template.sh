@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests the app template (Templates/MyPanelApp) the way its README tells a newcomer to use it: build it against this
 # checkout of Vitrine, run its tests, `swift run` it on a headless screen (a screenshot that must show the screen),
-# reach fbrun through it, and package it with Tools/package-app.sh (the packaged app must run on its own).
+# reach fbrun through it, and package it with Tools/package-app.sh (the packaged app must run on its own); where QEMU
+# runs, its UI test drives the packaged app on the virtual board.
 # VITRINE_SCRATCH (Tools/test.sh sets it to Vitrine's own .build) builds the template there, where Vitrine's modules
 # are already built: SwiftPM then compiles the template alone. (VITRINE_STATIC_SCRATCH does the same for the
 # packaged, static build.) Without them the template builds in its own .build, as a newcomer's copy does.
@@ -34,3 +35,9 @@ FONTCONFIG_FILE="$PWD/$packaged/fonts.conf" "$packaged/bin/MyPanelApp" --vitrine
   --vitrine-exit-after-frames 1 --vitrine-screenshot out/my-panel-app-packaged.png
 cmp -s out/my-panel-app.png out/my-panel-app-packaged.png && echo "template: the packaged app draws the same screen" \
   || { echo "template: the packaged app's screen differs from swift run's (out/my-panel-app*.png)"; exit 1; }
+# The template's UI test against the packaged app on the virtual board, attached as to a device's app (with
+# VITRINE_TEMPLATE_BOARD=1, which Tools/test.sh sets where QEMU runs).
+if [ "${VITRINE_TEMPLATE_BOARD:-0}" = 1 ]; then
+  bin=$(swift build --package-path "$app" "${scratch[@]}" --show-bin-path)
+  python3 Tools/virtual-board/template_ui.py "$packaged" "$bin/MyPanelAppPackageTests.xctest"
+fi

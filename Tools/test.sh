@@ -77,7 +77,7 @@ phase_wait "unit tests"
 # untimed guests (8): the guests wait on clocks and the app, and these fill that idle time without slowing a guest
 # (a chain at the guests' niceness once made a timed guest run out of time on a slower machine).
 export VITRINE_SCRATCH="$PWD/.build" VITRINE_STATIC_SCRATCH="$PWD/.build/static"
-chain=("template" "nice -n 15 bash Tools/test-template.sh" "docs" "nice -n 15 bash Tools/docs.sh")
+chain=("template" "nice -n 15 env VITRINE_TEMPLATE_BOARD=$board bash Tools/test-template.sh" "docs" "nice -n 15 bash Tools/docs.sh")
 if [ "$aarch64" = 1 ]; then
   phase_wait "aarch64 toolchain"
   chain+=("aarch64 build" "nice -n 15 bash Tools/aarch64/test.sh --build-only")
