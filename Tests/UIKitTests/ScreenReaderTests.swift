@@ -147,6 +147,18 @@ import Foundation
         #expect(log.utterances.count - before == 5)
     }
 
+    @Test func aReaderStartedBeforeTheFirstLayoutFocusesTheFirstElementWhenItComes() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        window.makeKeyAndVisible()
+        let log = startReader()
+        #expect(log.utterances.map(\.text) == ["Screen reader on"])
+        let label = UILabel(frame: CGRect(x: 10, y: 10, width: 100, height: 20))
+        label.text = "Welcome"
+        window.addSubview(label)
+        Fingers(app).wait(0.2)
+        #expect(log.utterances.map(\.text) == ["Screen reader on", "Welcome"])
+    }
+
     @Test func swipesUpAndDownChooseACustomActionAndADoubleTapPerformsIt() {
         let (window, cancel, _, _, _) = form()
         defer { withExtendedLifetime(window) {} }

@@ -47,8 +47,17 @@ final class ScreenReader {
         guard !isRunning else { return }
         isRunning = true
         say("Screen reader on", interrupting: true)
-        if let first = elements.first { focus(first, interrupting: false) }
+        focusFirstElement(tries: 40)
         NotificationCenter.default.post(name: UIAccessibility.voiceOverStatusDidChangeNotification, object: nil)
+    }
+
+    /// Focuses the first element, or, while the screen has none yet (an app that starts the reader before its
+    /// first layout), tries again every 50 ms, `tries` times.
+    private func focusFirstElement(tries: Int) {
+        guard isRunning, focused == nil else { return }
+        if let first = elements.first { return focus(first, interrupting: false) }
+        guard tries > 0 else { return }
+        application.runLoop.schedule(after: 0.05) { [weak self] _ in self?.focusFirstElement(tries: tries - 1) }
     }
 
     /// Stops reading: ordinary touches reach the app again.
