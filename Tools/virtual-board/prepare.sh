@@ -76,7 +76,8 @@ if [ "$KERNEL" = 6.12 ]; then
 fi
 
 # The initramfs: busybox, the modules (with their dependencies, in load order) and Board/qemu-virt/init.
-MODULES="virtio_pci 9pnet_virtio 9p virtio_gpu bochs uinput evdev virtio_input virtio_console"
+# (snd-aloop: an ALSA loopback card, the screen reader's speech played into one end and recorded at the other.)
+MODULES="virtio_pci 9pnet_virtio 9p virtio_gpu bochs uinput evdev virtio_input virtio_console snd-aloop"
 # vkms's dependencies are loaded with the others; vkms itself only when asked (it would be another card).
 [ -n "$VKMS" ] && MODULES="$MODULES drm_shmem_helper drm_kms_helper"
 # Keyed by what makes it: this script (the module list), the init, and the vkms module built above.

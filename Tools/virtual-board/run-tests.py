@@ -1160,15 +1160,25 @@ def hotplug_checks(results, display, bin_dir, work, failures_dir, exp):
 # The showcase read aloud: the screen reader on from launch under fbrun, driven through uinput by
 # Recordings/screen-reader.txt (two fingers up read the home screen, five swipes left reach Climate, a double tap
 # opens it); the reader writes what it says (a JSON line each) and the speech's audio (espeak-ng) to the work folder.
+# The board file turns the reader on and names its voice and audio device: an ALSA loopback (snd-aloop, loaded by
+# the initramfs), whose other end alsa_capture.py records, so the speech is heard through ALSA too.
 GUEST_READER = GUEST_PRELUDE + r"""
-SHOWCASE_CLOCK=1780309800 VITRINE_SCREEN_READER=1 VITRINE_SCREEN_READER_LOG=$W/said.jsonl VITRINE_SCREEN_READER_WAV=$W/said.wav \
-  {bin}/fbrun --board qemu-virt {bin}/showcase > $W/s.out 2> $W/s.err &
+cat > /tmp/reader-board.json <<'BOARD'
+{{ "name": "qemu-virt-reader", "display": {{ "connector": "Virtual-1", "mode": "1280x800", "rotation": 0, "scale": 1 }},
+  "accessibility": {{ "screenReader": true, "voice": "f3", "audioDevice": "plughw:Loopback,0,0" }} }}
+BOARD
+python3 $T/alsa_capture.py plughw:Loopback,1,0 $W/heard.raw /tmp/stop-capture 2> $W/capture.err &
+C=$!
+sleep 1
+SHOWCASE_CLOCK=1780309800 VITRINE_SCREEN_READER_LOG=$W/said.jsonl VITRINE_SCREEN_READER_WAV=$W/said.wav \
+  {bin}/fbrun --board /tmp/reader-board.json {bin}/showcase > $W/s.out 2> $W/s.err &
 F=$!
 wait_for $W/s.err "first frame on screen" $F 1200 && sleep 2
 {bin}/vitrine-input replay --settle 2 {root}/Recordings/screen-reader.txt > $W/r.log 2>&1
 wait_for $W/said.jsonl '"Climate, heading"' $F 300
 sleep 1
 stop $F s
+touch /tmp/stop-capture; wait $C
 """
 
 
@@ -1196,6 +1206,13 @@ def reader_checks(results, display, bin_dir, work):
     loud = sum(1 for v in samples if abs(v) > 1000)
     results.check(f"{display}: the speech's WAV is not silent", wav[:4] == b"RIFF" and len(samples) > 22050 and loud > 2205,
                   f"{len(samples) / 22050:.1f} s of audio, {loud} samples above 1000")
+    heard = open(os.path.join(run, "heard.raw"), "rb").read() if os.path.exists(os.path.join(run, "heard.raw")) else b""
+    samples = [int.from_bytes(heard[i:i + 2], "little", signed=True) for i in range(0, len(heard) - 1, 2)]
+    loud = sum(1 for v in samples if abs(v) > 1000)
+    results.check(f"{display}: the speech was played on the board's audio device (ALSA, snd-aloop)",
+                  len(samples) > 22050 and loud > 2205,
+                  f"{len(samples) / 22050:.1f} s recorded at the loopback's other end, {loud} samples above 1000; "
+                  + (read(os.path.join(run, "capture.err")).strip()[-200:] or "the capture ran"))
     results.check(f"{display}: the app with the reader on ends cleanly on SIGTERM",
                   read(os.path.join(run, "s.status")).strip() == "0", f"status {read(os.path.join(run, 's.status')).strip()}")
 
