@@ -17,7 +17,7 @@ Prints figures (process start to first flip in the guest, flip rate, bytes per f
 to the app on screen again).
 
 Where QEMU cannot run (no kernel, no qemu), the tests are skipped with the reason, unless VBOARD_REQUIRED=1
-(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch|boot|aarch64] [--tour OUT_DIR]
+(CI sets it), which makes that a failure. Usage: run-tests.py [--displays virtio,bochs] [--bin DIR] [--only touch|boot|aarch64|reader] [--tour OUT_DIR]
 [--aarch64 ARM_BIN_DIR]; the AArch64 board (-M virt, Cortex-A72) runs the panel checks and, with --tour, the
 showcase's tour as a UI test (ui_tour.py) with AArch64 builds.
 """
@@ -1333,8 +1333,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--displays", default="virtio,bochs,vkms")
     parser.add_argument("--bin", default=None, help="the build to test (default: the static release build Tools/test.sh makes)")
-    parser.add_argument("--only", choices=["touch", "boot", "aarch64"], default=None,
-                        help="run only these scenarios (aarch64: only the AArch64 board's, with --aarch64)")
+    parser.add_argument("--only", choices=["touch", "boot", "aarch64", "reader"], default=None,
+                        help="run only these scenarios (aarch64: only the AArch64 board's, with --aarch64; reader: the "
+                             "screen reader's)")
     parser.add_argument("--lanes", type=int, default=int(os.environ.get("VBOARD_LANES", "3")),
                         help="guests run side by side (default 3, or VBOARD_LANES); at most one of them measures time")
     parser.add_argument("--tour", metavar="OUT_DIR", default=None,
@@ -1424,9 +1425,9 @@ def main():
             job(f"{display} main", display, 60, main_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} portrait", display, 20, portrait_checks, display, bin_dir, work, failures_dir, exp)
             job(f"{display} hotplug", display, 20, hotplug_checks, display, bin_dir, work, failures_dir, exp)
-            # (The screen reader's checks do not depend on the display driver: one display is enough.)
-            if display == displays[0]:
-                job(f"{display} screen reader", display, 60, reader_checks, display, bin_dir, work)
+        # (The screen reader's checks do not depend on the display driver: one display is enough.)
+        if args.only in (None, "reader") and display == displays[0]:
+            job(f"{display} screen reader", display, 60, reader_checks, display, bin_dir, work)
     import tour  # noqa: E402 (beside this file)
     if args.tour and args.only != "aarch64":
 
