@@ -19,12 +19,14 @@ def main():
     asound.snd_pcm_readi.restype = ctypes.c_long
     asound.snd_pcm_readi.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_ulong]
     asound.snd_pcm_recover.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    asound.snd_pcm_prepare.argtypes = [ctypes.c_void_p]
     pcm = ctypes.c_void_p()
     if asound.snd_pcm_open(ctypes.byref(pcm), device.encode(), CAPTURE, 0) != 0:
         print(f"alsa_capture: cannot open {device}", file=sys.stderr)
         return 1
-    # Resampling allowed; half a second of latency.
-    if asound.snd_pcm_set_params(pcm, S16_LE, RW_INTERLEAVED, 1, 22050, 1, 500000) != 0:
+    # Resampling allowed; 100 ms of latency, as the reader's output asks: snd-aloop fails the capture end (EIO on
+    # every read) when its buffer differs from the playing end's.
+    if asound.snd_pcm_set_params(pcm, S16_LE, RW_INTERLEAVED, 1, 22050, 1, 100000) != 0:
         print(f"alsa_capture: {device} refused 16-bit mono at 22,050 Hz", file=sys.stderr)
         return 1
     frames = 2205
@@ -34,7 +36,10 @@ def main():
         while not os.path.exists(stopfile) and time.monotonic() < deadline:
             n = asound.snd_pcm_readi(pcm, buffer, frames)
             if n < 0:
-                asound.snd_pcm_recover(pcm, int(n), 1)
+                # An overrun is recovered; anything else (the playing end not running yet) starts the stream over.
+                if asound.snd_pcm_recover(pcm, int(n), 1) < 0:
+                    asound.snd_pcm_prepare(pcm)
+                    time.sleep(0.05)
                 continue
             f.write(buffer.raw[:n * 2])
     return 0
