@@ -72,7 +72,8 @@ def compare(tool, written, headless_dir, failures_dir, check=None):
     return ok
 
 
-def main():
+def main(run_function=None):
+    """The command line (the module's usage), for this tour or another with the same options (ui_tour.py's)."""
     args = sys.argv[1:]
     options = {}
     for flag in ("--compare", "--arch", "--tools"):
@@ -81,8 +82,9 @@ def main():
             options[flag] = args[i + 1]
             del args[i:i + 2]
     headless_dir = options.get("--compare") and os.path.abspath(options["--compare"])
-    return run(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir, arch=options.get("--arch", "x86_64"),
-               tools_dir=options.get("--tools") and os.path.abspath(options["--tools"]))
+    return (run_function or run)(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir,
+                                 arch=options.get("--arch", "x86_64"),
+                                 tools_dir=options.get("--tools") and os.path.abspath(options["--tools"]))
 
 
 def run(bin_dir, out_dir, headless_dir=None, check=None, arch="x86_64", tools_dir=None):

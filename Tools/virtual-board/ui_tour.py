@@ -93,18 +93,5 @@ kill -TERM $F; wait $F; echo $? > $vbwork/status
     return 0 if good and read("status").strip() == "0" else 1
 
 
-def main():
-    args = sys.argv[1:]
-    options = {}
-    for flag in ("--compare", "--arch", "--tools"):
-        if flag in args:
-            i = args.index(flag)
-            options[flag] = args[i + 1]
-            del args[i:i + 2]
-    headless_dir = options.get("--compare") and os.path.abspath(options["--compare"])
-    return run(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir, arch=options.get("--arch", "x86_64"),
-               tools_dir=options.get("--tools") and os.path.abspath(options["--tools"]))
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(tour.main(run))
