@@ -81,6 +81,9 @@ def main(run_function=None):
             i = args.index(flag)
             options[flag] = args[i + 1]
             del args[i:i + 2]
+    if len(args) != 2:
+        print("usage: BIN_DIR OUT_DIR [--compare DIR] [--arch aarch64 --tools DIR]", file=sys.stderr)
+        return 2
     headless_dir = options.get("--compare") and os.path.abspath(options["--compare"])
     return (run_function or run)(os.path.abspath(args[0]), os.path.abspath(args[1]), headless_dir,
                                  arch=options.get("--arch", "x86_64"),
