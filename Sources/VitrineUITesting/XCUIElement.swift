@@ -67,12 +67,34 @@ public struct XCUIElementQuery {
     public var count: Int { resolve().count }
     /// The matches now, each as an element.
     public var allElementsBoundByIndex: [XCUIElement] { (0..<count).map { element(boundBy: $0) } }
+
+    /// What the query asks for, as a failure names it: `buttons["Join"]`, `cells.element(boundBy: 2)`.
+    var summary: String {
+        var text: String
+        switch type {
+        case .any: text = "descendants(matching: .any)"
+        case .other: text = "otherElements"
+        case .switch: text = "switches"
+        default: text = "\(type.rawValue)s"
+        }
+        for filter in filters {
+            switch filter {
+            case let .identifierOrLabel(key): text += "[\"\(key)\"]"
+            case let .identifier(key): text += ".matching(identifier: \"\(key)\")"
+            case let .within(rect): text = "(inside \(rect)) " + text
+            case let .index(i): text += ".element(boundBy: \(i))"
+            }
+        }
+        return text
+    }
 }
 
 /// An element of the app, found by its query whenever it is used.
 public final class XCUIElement: XCUIElementQueryProviding {
     private let query: XCUIElementQuery
     private let mustBeUnique: Bool
+    /// The query that finds this element (tests of the library).
+    var rootQueryForTests: XCUIElementQuery { query }
 
     init(query: XCUIElementQuery, mustBeUnique: Bool = false) {
         self.query = query
@@ -91,7 +113,11 @@ public final class XCUIElement: XCUIElementQueryProviding {
     }
 
     private func resolved(_ function: String = #function) -> XCUIElementSnapshot {
-        guard let found = find() else { fatalError("XCUIElement.\(function): no element matches (it does not exist)") }
+        guard let found = find() else {
+            let matches = query.resolve().count
+            fatalError("XCUIElement.\(function): \(query.summary) " + (mustBeUnique && matches > 1
+                ? "matches \(matches) elements, not one" : "matches no element (it does not exist)"))
+        }
         return found
     }
 
