@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import Logging
+import QuartzCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -220,15 +221,22 @@ final class AccessibilityAgent {
     static let idleQuiet = 0.3
     /// The longest wait for idleness (an endless animation never settles).
     static let idleLimit = 10.0
+    /// How long running animations alone keep the app from being idle.
+    static let animationLimit = 3.0
 
     /// Calls `body` once the app is idle as XCUITest means it — no frame drawn for `idleQuiet` s (a still screen
-    /// draws none: animations, scrolling and transitions have ended) and no scroll view gliding — or after `idleLimit` s, with whether it was.
+    /// draws none: animations, scrolling and transitions have ended), no scroll view gliding and no animation running
+    /// (for the first `animationLimit` s) — or after `idleLimit` s, with whether it was.
     private func whenIdle(_ body: @escaping @MainActor (Bool) -> Void) {
-        let deadline = application.runLoop.clock.now + Self.idleLimit
+        let start = application.runLoop.clock.now
+        let deadline = start + Self.idleLimit
         var seen = application.frameCount
         func check() {
             let frames = application.frameCount
-            if frames == seen, !application.windows.contains(where: Self.isGliding) { return body(true) }
+            // A running animation holds idleness off too (a starved app can draw no frame for a while in the
+            // middle of one), for at most `animationLimit` s: an endless one (a spinner) must not stall every action.
+            let animating = CAAnimationEngine.isAnimating && application.runLoop.clock.now - start < Self.animationLimit
+            if frames == seen, !animating, !application.windows.contains(where: Self.isGliding) { return body(true) }
             if application.runLoop.clock.now > deadline { return body(false) }
             seen = frames
             application.runLoop.schedule(after: Self.idleQuiet) { _ in check() }
