@@ -15,9 +15,10 @@ import VitrinePlatform
 /// reply repeats; a reply has `"ok": true` and the command's fields, or `"error"` with a message. Commands:
 /// `hello`; `tree` (the elements in reading order: `type`, `label`, `value`, `identifier`, `hint`, `traits`, `frame`
 /// in screen points, `enabled`, `selected`, `hittable`); `tap` and `doubleTap` (`x`, `y`), `press` (`x`, `y`,
-/// `duration`), `swipe` (`from`, `to`: `[x, y]`, `duration`, `hold`: seconds still before moving) — touches on a uinput touchscreen of the agent's own
-/// where the app reads a real seat, so they take a finger's path (`AgentTouchInput`); `type` (`text`, typed into the first responder); `idle` (waits until the screen has been still for 0.3 s, at most
-/// 10 s: touches and typing reply only then, as XCUITest waits for an idle app); `screenshot` (a PNG, base64).
+/// `duration`), `swipe` (`from`, `to`: `[x, y]`, `duration`, `hold`: seconds still before moving) — touches on a
+/// uinput touchscreen of the agent's own where the app reads a real seat, so they take a finger's path
+/// (`AgentTouchInput`); `type` (`text`, typed into the first responder); `idle` (waits until the app is idle, see
+/// `whenIdle`: touches and typing reply only then, as XCUITest waits for an idle app); `screenshot` (a PNG, base64).
 /// A request that is not valid JSON, too long (1 MiB), nested too deep, or that names an unknown command or gives
 /// wrong fields gets an error reply and changes nothing; a client that sends more than the limit without a newline
 /// is disconnected.
@@ -230,7 +231,7 @@ final class AccessibilityAgent {
     private func whenIdle(_ body: @escaping @MainActor (Bool) -> Void) {
         let start = application.runLoop.clock.now
         let deadline = start + Self.idleLimit
-        var seen = application.frameCount
+        var seen = -1 // no frame count yet: the first check always waits one quiet interval
         func check() {
             let frames = application.frameCount
             // A running animation holds idleness off too (a starved app can draw no frame for a while in the
@@ -241,7 +242,6 @@ final class AccessibilityAgent {
             seen = frames
             application.runLoop.schedule(after: Self.idleQuiet) { _ in check() }
         }
-        seen = -1
         check()
     }
     /// Whether a scroll view under `view` is still gliding (its last steps can move less than a pixel and draw

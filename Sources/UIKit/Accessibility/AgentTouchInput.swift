@@ -42,9 +42,6 @@ final class AgentTouchInput {
         AccessibilityAgent.log.info("UI agent: touches through a uinput touchscreen (\(Self.deviceName))")
     }
 
-    /// Whether touches take the kernel's path.
-    var usesUInput: Bool { uinput != nil }
-
     private func observe(_ event: InputEvent) {
         switch event {
         case let .deviceAdded(_, info) where info.name == Self.deviceName:
@@ -76,13 +73,19 @@ final class AgentTouchInput {
     }
 
     /// A finger down at `point` (screen points; `slot` for more than one finger).
-    func down(_ point: CGPoint, slot: Int = 0) { send(.touchDown(time: now, device: device, slot: slot, x: 0, y: 0, major: nil), at: point) }
+    func down(_ point: CGPoint, slot: Int = 0) {
+        let p = position(point)
+        send(.touchDown(time: now, device: device, slot: slot, x: p.x, y: p.y, major: nil))
+    }
     /// The finger at `slot` moved to `point`.
-    func move(_ point: CGPoint, slot: Int = 0) { send(.touchMotion(time: now, device: device, slot: slot, x: 0, y: 0, major: nil), at: point) }
+    func move(_ point: CGPoint, slot: Int = 0) {
+        let p = position(point)
+        send(.touchMotion(time: now, device: device, slot: slot, x: p.x, y: p.y, major: nil))
+    }
     /// The finger at `slot` lifted.
     func up(slot: Int = 0) {
         liftsSent += 1
-        send(.touchUp(time: now, device: device, slot: slot), at: nil)
+        send(.touchUp(time: now, device: device, slot: slot))
     }
 
     /// Ends a touch sequence: `completion` once the router has seen every lift sent (the uinput path is
@@ -99,21 +102,17 @@ final class AgentTouchInput {
 
     private var device: Int { uinput != nil ? 0 : Self.routerDevice }
 
-    private func send(_ event: InputEvent, at point: CGPoint?) {
+    /// A point of the screen as the device's position: screen points → the upright screen's fractions → the panel's
+    /// on the uinput path (the router turns them back).
+    private func position(_ point: CGPoint) -> (x: Double, y: Double) {
         let screen = UIScreen.main
-        var event = event
-        if let point {
-            // Screen points → the upright screen's fractions → the panel's (the router turns them back).
-            let lx = Double(min(max(point.x / screen.bounds.width, 0), 0.9999))
-            let ly = Double(min(max(point.y / screen.bounds.height, 0), 0.9999))
-            let (px, py) = uinput != nil ? Self.panelPosition(logicalX: lx, logicalY: ly, rotation: application.input.panelRotation(screen))
-                                         : (lx, ly)
-            switch event {
-            case let .touchDown(t, d, s, _, _, m): event = .touchDown(time: t, device: d, slot: s, x: px, y: py, major: m)
-            case let .touchMotion(t, d, s, _, _, m): event = .touchMotion(time: t, device: d, slot: s, x: px, y: py, major: m)
-            default: break
-            }
-        }
+        let lx = Double(min(max(point.x / screen.bounds.width, 0), 0.9999))
+        let ly = Double(min(max(point.y / screen.bounds.height, 0), 0.9999))
+        guard uinput != nil else { return (lx, ly) }
+        return Self.panelPosition(logicalX: lx, logicalY: ly, rotation: application.input.panelRotation(screen))
+    }
+
+    private func send(_ event: InputEvent) {
         if let uinput {
             do {
                 try uinput.send(event)
