@@ -74,7 +74,8 @@ enum AccessibilityTree {
         return out
     }
 
-    private static func isShown(_ view: UIView) -> Bool {
+    /// Whether `view` can hold elements: not hidden, not transparent, not hidden from assistive technology.
+    static func isShown(_ view: UIView) -> Bool {
         !view.isHidden && view.alpha > 0.01 && !view.accessibilityElementsHidden
     }
 

@@ -31,10 +31,15 @@ final class SectionIndexView: UIControl {
 
     /// Each title's row height: 14 points, less when the titles would not fit.
     private var rowHeight: CGFloat { titles.isEmpty ? 0 : min(14, bounds.height / CGFloat(titles.count)) }
+    /// The titles' stack, centred in the bounds.
+    private var titlesFrame: CGRect {
+        let height = rowHeight * CGFloat(titles.count)
+        return CGRect(x: 0, y: (bounds.height - height) / 2, width: bounds.width, height: height)
+    }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        let h = rowHeight, top = (bounds.height - h * CGFloat(titles.count)) / 2
+        let h = rowHeight, top = titlesFrame.minY
         for (i, label) in labels.enumerated() {
             label.frame = CGRect(x: 0, y: top + CGFloat(i) * h, width: bounds.width, height: h)
         }
@@ -43,8 +48,7 @@ final class SectionIndexView: UIControl {
     /// The title under `y` (clamped to the first and last, as a finger dragged past the ends keeps the end one).
     func titleIndex(at y: CGFloat) -> Int? {
         guard !titles.isEmpty, rowHeight > 0 else { return nil }
-        let top = (bounds.height - rowHeight * CGFloat(titles.count)) / 2
-        return min(max(Int(((y - top) / rowHeight).rounded(.down)), 0), titles.count - 1)
+        return min(max(Int(((y - titlesFrame.minY) / rowHeight).rounded(.down)), 0), titles.count - 1)
     }
 
     private func track(_ touch: UITouch) {
@@ -73,8 +77,7 @@ final class SectionIndexView: UIControl {
     override var accessibilityFrame: CGRect {
         get {
             guard accessibilityStorage?.frame == nil, !titles.isEmpty, rowHeight > 0 else { return super.accessibilityFrame }
-            let top = (bounds.height - rowHeight * CGFloat(titles.count)) / 2
-            return screenRect(of: CGRect(x: 0, y: top, width: bounds.width, height: rowHeight * CGFloat(titles.count)))
+            return screenRect(of: titlesFrame)
         }
         set { super.accessibilityFrame = newValue }
     }

@@ -541,9 +541,8 @@ open class UITableViewCell: UIView {
 
     private func containsAccessibleControl(_ view: UIView) -> Bool {
         view.subviews.contains { sub in
-            guard !sub.isHidden, sub.alpha > 0.01 else { return false }
-            if sub is UIControl || sub is UITextView || sub is UIPickerView { return !sub.accessibilityElementsHidden }
-            return containsAccessibleControl(sub)
+            AccessibilityTree.isShown(sub)
+                && (sub is UIControl || sub is UITextView || sub is UIPickerView || containsAccessibleControl(sub))
         }
     }
 }
