@@ -82,7 +82,12 @@ open class CADisplayLink: NSObject {
     package static var wake: (@MainActor () -> Void)?
 
     /// Whether any link wants frames.
-    package static var isActive: Bool { links.contains { !$0.isPaused } }
+    package static var isActive: Bool {
+        // (A loop, not `contains(where:)`: a main-actor closure handed to the standard library is checked for its
+        // actor on every call, and every frame asks.)
+        for link in links where !link.isPaused { return true }
+        return false
+    }
 
     /// Calls every unpaused link for the frame at `time`, shown at `target` (`interval` between frames).
     package static func fire(time: CFTimeInterval, target: CFTimeInterval, interval: CFTimeInterval) {

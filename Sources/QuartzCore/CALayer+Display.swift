@@ -11,6 +11,7 @@ extension CALayer {
     /// Marks the way up from this layer, whose content (or something below it) is invalid: each ancestor flags its
     /// subtree and lists the layer below it in its display queue.
     func queueForDisplay() {
+        FrameRequest.note()
         var child = self
         while let parent = child.superlayer {
             // A replicator draws its sublayers' content into its own: it is redrawn after them.

@@ -518,6 +518,7 @@ open class CALayer: NSObject, AssociationOwner {
     package internal(set) static var detached: [CALayer] = []
 
     func changed() {
+        FrameRequest.note()
         guard !appearanceChanged else { return }
         appearanceChanged = true
         queueForCompositor()
@@ -532,6 +533,7 @@ open class CALayer: NSObject, AssociationOwner {
     /// Puts this layer in its superlayer's `queuedSublayers` and marks the way up as changed below, queueing
     /// each ancestor in its own superlayer, until an ancestor already marked (whose way up is done).
     func queueForCompositor() {
+        FrameRequest.note()
         var child = self
         while let parent = child.superlayer {
             // (Marked before the early return below: the flags under a flattening layer are cleared when it draws.)

@@ -53,6 +53,13 @@ public enum CATransaction {
 
     /// Ends the implicit transaction of the turn (the frame's commit): its completion block can run once its
     /// animations stop, and its settings are forgotten.
+    /// Whether the implicit transaction holds settings or a completion its commit would end (debug builds check
+    /// that every such setting noted a frame request).
+    package static var implicitTransactionIsEmpty: Bool {
+        let f = frames[0]
+        return f.duration == nil && f.timingFunction == nil && f.disableActions == nil && f.completion == nil && f.tracker == nil
+    }
+
     package static func commitImplicit() {
         let frame = frames[0]
         frames[0] = Frame()
@@ -66,7 +73,10 @@ public enum CATransaction {
         frames.reversed().lazy.compactMap(\.duration).first ?? 0.25
     }
 
-    public static func setAnimationDuration(_ duration: CFTimeInterval) { frames[frames.count - 1].duration = duration }
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        frames[frames.count - 1].duration = duration
+        FrameRequest.note() // the implicit transaction's settings end with the frame's commit
+    }
 
     /// The timing function of animations made in the transaction; `nil` (linear for explicit animations, the
     /// default curve for implicit ones) unless set.
@@ -76,6 +86,7 @@ public enum CATransaction {
 
     public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         frames[frames.count - 1].timingFunction = function
+        FrameRequest.note()
     }
 
     /// Whether property changes run their actions (implicit animations); `false` unless set.
@@ -83,12 +94,16 @@ public enum CATransaction {
         frames.reversed().lazy.compactMap(\.disableActions).first ?? false
     }
 
-    public static func setDisableActions(_ flag: Bool) { frames[frames.count - 1].disableActions = flag }
+    public static func setDisableActions(_ flag: Bool) {
+        frames[frames.count - 1].disableActions = flag
+        FrameRequest.note()
+    }
 
     /// Runs `block` once every animation added from now until the transaction commits has stopped.
     public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
         frames[frames.count - 1].completion = block
         frames[frames.count - 1].tracker = block.map { block in CAAnimationTracker { _ in block() } }
+        FrameRequest.note()
     }
 
     /// The completion block of the innermost transaction.

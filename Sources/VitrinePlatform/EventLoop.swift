@@ -25,16 +25,20 @@ public final class EventLoop {
     /// The clock timers are measured against.
     public let clock: any LoopClock
 
-    private var timers: [EventLoopTimer] = []
+    // The loop's lists are read on every turn and only ever by the loop's own methods on the main actor, none of
+    // which holds an access across a call out: their dynamic exclusivity checks were a third of an idle turn.
+    @exclusivity(unchecked) private var timers: [EventLoopTimer] = []
     /// `fireDueTimers`' list of due timers, kept empty between turns with its storage.
-    private var dueScratch: [EventLoopTimer] = []
-    private var pending: [@MainActor () -> Void] = []
-    private var observers: [(id: Int, body: @MainActor () -> Void)] = []
-    private var sources: [FileDescriptorSource] = []
+    @exclusivity(unchecked) private var dueScratch: [EventLoopTimer] = []
+    @exclusivity(unchecked) private var pending: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var observers: [(id: Int, body: @MainActor () -> Void)] = []
+    @exclusivity(unchecked) private var sources: [FileDescriptorSource] = []
     private var nextID = 0
-    private var stopRequested = false
+    @exclusivity(unchecked) private var stopRequested = false
     /// Reused between turns so that an idle turn allocates nothing.
-    private var pollSet: [pollfd] = []
+    @exclusivity(unchecked) private var pollSet: [pollfd] = []
+    /// `clock.allowsWaiting`, asked once (every turn needs it).
+    private let clockAllowsWaiting: Bool
     /// The main run loop's side of this loop; `nil` on a manual clock.
     private let bridge: MainRunLoopBridge?
 
@@ -42,7 +46,8 @@ public final class EventLoop {
     /// run loop at once; create it on the main thread.
     public init(clock: any LoopClock = MonotonicClock()) {
         self.clock = clock
-        if clock.allowsWaiting {
+        clockAllowsWaiting = clock.allowsWaiting
+        if clockAllowsWaiting {
             let bridge = MainRunLoopBridge()
             self.bridge = bridge
             bridge.attach(self)
@@ -233,36 +238,41 @@ public final class EventLoop {
     }
 
     /// Polls the descriptors (waiting up to `maximumWait`, or until the next timer) and dispatches the ready ones.
+    // (No closures on this path, nor in `fireDueTimers`: a main-actor closure handed to the standard library — a
+    // `map`, a `withUnsafeMutableBufferPointer` — checks its actor on every call, which cost more than the turn.)
     private func waitAndDispatch(maximumWait: Double?) {
         var anyInvalid = false
         for s in sources where !s.isValid { anyInvalid = true }
         if anyInvalid { sources.removeAll { !$0.isValid } }
-        var timeout: Double? = maximumWait
-        if hasPendingWork || !clock.allowsWaiting || stopRequested {
-            timeout = 0
-        } else if let deadline = nextTimerDeadline {
-            let untilTimer = Swift.max(0, deadline - clock.now)
-            timeout = timeout.map { Swift.min($0, untilTimer) } ?? untilTimer
-        }
-        let timeoutMs: Int32 = timeout.map { Int32(Swift.min($0 * 1000, Double(Int32.max)).rounded(.up)) } ?? -1
-
+        let timeoutMs = pollTimeoutMilliseconds(maximumWait: maximumWait)
         if sources.isEmpty {
             if timeoutMs > 0 { sleepMilliseconds(timeoutMs) }
             return
         }
         pollSet.removeAll(keepingCapacity: true)
         for s in sources { pollSet.append(pollfd(fd: s.fd, events: Int16(POLLIN), revents: 0)) }
-        let ready = pollSet.withUnsafeMutableBufferPointer { buf -> Int32 in
-            var r: Int32
-            repeat { r = poll(buf.baseAddress, nfds_t(buf.count), timeoutMs) } while r < 0 && errno == EINTR
-            return r
-        }
+        var ready: Int32
+        repeat { ready = poll(&pollSet, nfds_t(pollSet.count), timeoutMs) } while ready < 0 && errno == EINTR
         guard ready > 0 else { return }
         // Index by position: a handler may cancel or add sources while we dispatch.
         let snapshot = sources
         for (i, source) in snapshot.enumerated() where pollSet[i].revents != 0 && source.isValid {
             source.handler()
         }
+    }
+
+    /// How long a poll may wait: not at all with work queued, on a manual clock or when stopping; else until the next
+    /// timer, at most `maximumWait` (`nil`: no limit, -1).
+    private func pollTimeoutMilliseconds(maximumWait: Double?) -> Int32 {
+        var timeout = maximumWait
+        if hasPendingWork || !clockAllowsWaiting || stopRequested {
+            timeout = 0
+        } else if let deadline = nextTimerDeadline {
+            let untilTimer = Swift.max(0, deadline - clock.now)
+            if let limit = timeout { timeout = Swift.min(limit, untilTimer) } else { timeout = untilTimer }
+        }
+        guard let timeout else { return -1 }
+        return Int32(Swift.min(timeout * 1000, Double(Int32.max)).rounded(.up))
     }
 
     private func sleepMilliseconds(_ ms: Int32) {
@@ -276,11 +286,12 @@ public final class EventLoop {
 @MainActor
 public final class EventLoopTimer {
     /// When the timer fires next, in the loop clock's seconds.
-    public internal(set) var deadline: Double
+    // (Both unchecked: read by the loop every turn, and never written during a read.)
+    @exclusivity(unchecked) public internal(set) var deadline: Double
     /// The repeat interval, or `nil` for a one-shot timer.
     public let interval: Double?
     let handler: @MainActor (EventLoopTimer) -> Void
-    public private(set) var isValid = true
+    @exclusivity(unchecked) public private(set) var isValid = true
 
     init(deadline: Double, interval: Double?, handler: @escaping @MainActor (EventLoopTimer) -> Void) {
         self.deadline = deadline

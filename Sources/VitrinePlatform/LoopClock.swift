@@ -35,7 +35,8 @@ public final class MonotonicClock: LoopClock {
 /// A clock that moves only when told to: deterministic time for tests and headless tools.
 @MainActor
 public final class ManualClock: LoopClock {
-    public private(set) var now: Double
+    /// (Unchecked: read every turn, written only by `advance(by:)`, never during a read.)
+    @exclusivity(unchecked) public private(set) var now: Double
 
     public init(now: Double = 0) { self.now = now }
 

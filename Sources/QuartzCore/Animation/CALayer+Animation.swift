@@ -42,6 +42,9 @@ package enum CAAnimationEngine {
         if !animated.contains(where: { $0.layer === layer }) { animated.append(WeakLayer(layer: layer)) }
     }
 
+    /// Whether any layer has animations (running, paused or finished and not yet removed by `tick(at:)`).
+    package static var hasAnimatedLayers: Bool { !animated.isEmpty }
+
     /// Whether any layer has an animation that is still running.
     package static var isAnimating: Bool {
         animated.contains { entry in

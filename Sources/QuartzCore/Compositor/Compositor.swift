@@ -19,7 +19,7 @@ package final class Compositor {
     /// Points to pixels.
     package let scale: CGFloat
     let shadow: CGContext
-    @exclusivity(unchecked) var needsFullFrame = true
+    @exclusivity(unchecked) var needsFullFrame = true { didSet { if needsFullFrame { FrameRequest.note() } } }
 
     /// The damage of the last frame, in pixels.
     @exclusivity(unchecked) package private(set) var lastDamage: [PixelRect] = []
@@ -66,6 +66,7 @@ package final class Compositor {
     package init(output: any FrameOutput, scale: CGFloat) {
         Self.serials += 1
         serial = Self.serials
+        FrameRequest.note() // its first frame is a full one
         self.output = output
         self.scale = scale
         // An output in memory is composited into directly (see MemoryBackedOutput); a panel gets a shadow buffer.
@@ -114,6 +115,7 @@ package final class Compositor {
         var damage = DamageRegion(bounds: screenRect)
         forgetSubtree(layer, into: &damage)
         releasedDamage.append(contentsOf: damage.rects)
+        FrameRequest.note()
     }
 
     /// Lets go of the layers taken out of their trees that nothing else holds, before the display pass: they go now

@@ -49,7 +49,7 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) private var windowEntries: [WindowEntry] = []
     private var nextOrderStamp = 0
     @exclusivity(unchecked) private var frameObservers: [@MainActor (UIApplication) -> Void] = []
-    private var afterFrameActions: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var afterFrameActions: [@MainActor () -> Void] = []
 
     /// Creates the application with a run loop on the system's monotonic clock.
     public required override convenience init() {
@@ -230,6 +230,7 @@ open class UIApplication: UIResponder {
     func register(_ window: UIWindow) {
         windowEntries.removeAll { $0.window == nil }
         windowEntries.append(WindowEntry(window: window))
+        FrameRequest.note() // laid out, displayed and composited in full next frame
         nextOrderStamp += 1
         window.orderStamp = nextOrderStamp
     }
@@ -303,6 +304,7 @@ open class UIApplication: UIResponder {
     /// A window moved from `screen` to another (its compositor has let go of the window's layers).
     func windowLeft(_ screen: UIScreen) {
         if !vacatedScreens.contains(where: { $0 === screen }) { vacatedScreens.append(screen) }
+        FrameRequest.note()
     }
 
     // MARK: Frames
@@ -311,6 +313,17 @@ open class UIApplication: UIResponder {
     /// layout that invalidates layout runs again, up to a bound only a layout loop reaches), then the display
     /// pass (`draw(_:)` for views whose content is invalid, once each, clipped to what was invalidated).
     func runFrameIfNeeded() {
+        // An idle turn — nothing noted since the last frame (see FrameRequest), nothing animating, no frame placed on
+        // the refresh grid — has nothing to do; it stops here, at a few loads, as a run loop with nothing new should.
+        if FrameRequest.count == lastFrameRequest, frameSlot == nil, afterFrameActions.isEmpty,
+           !CAAnimationEngine.hasAnimatedLayers, !CADisplayLink.isActive {
+            lastFrameSlot = nil // frames stopped (as the full pass records below)
+            #if DEBUG
+            checkIdleFrameHasNoWork()
+            #endif
+            return
+        }
+        lastFrameRequest = FrameRequest.count
         // Animations and display links first: the frame shows the state at its time.
         let frameTime = runLoop.clock.now
         let interval = frameInterval
@@ -376,6 +389,29 @@ open class UIApplication: UIResponder {
         for observer in frameObservers { observer(self) }
         scheduleStorePoolExpiry()
     }
+
+    /// The change count (`FrameRequest.count`) the last frame started from.
+    @exclusivity(unchecked) private var lastFrameRequest: UInt = .max
+
+    #if DEBUG
+    /// Debug builds: an idle turn skipped the frame, so the full look must find nothing to do — a change that did not
+    /// note itself (`FrameRequest.note()`) would otherwise never reach the screen.
+    private func checkIdleFrameHasNoWork() {
+        var work: [String] = []
+        if OpacityCheck.hasPending { work.append("an opacity check") }
+        if !CALayer.detached.isEmpty { work.append("detached layers") }
+        if !vacatedScreens.isEmpty { work.append("a vacated screen") }
+        if !CATransaction.implicitTransactionIsEmpty { work.append("implicit transaction settings") }
+        if pointerCursor.needsComposite { work.append("the pointer") }
+        for entry in windowEntries {
+            guard let w = entry.window else { continue }
+            if w.needsLayoutFlag || w.subtreeNeedsLayout { work.append("layout in \(w)") }
+            if !w.isHidden, w.layer.needsDisplay() || w.layer.subtreeNeedsDisplay { work.append("display in \(w)") }
+            if w.screen.compositor.needsComposite(w.layer) { work.append("compositing of \(w)") }
+        }
+        assert(work.isEmpty, "vitrine: frame work without a frame request (FrameRequest.note() missing): \(work)")
+    }
+    #endif
 
     /// The timer that lets go of kept backing stores once they are too old to be reused, when no frame comes to do
     /// it (an app idle after a change of screen holds no stores for long).

@@ -13,7 +13,10 @@ enum OpacityCheck {
     static func queue(_ view: UIView) {
         guard !view.warnedOpaqueWithAlpha else { return }
         pending.append(Weak(view: view))
+        FrameRequest.note()
     }
+
+    static var hasPending: Bool { !pending.isEmpty }
 
     static func run() {
         guard !pending.isEmpty else { return }

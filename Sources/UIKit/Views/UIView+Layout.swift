@@ -19,6 +19,7 @@ extension UIView {
     // (The overridable `setNeedsLayout` is declared in UIView.swift.)
     func baseSetNeedsLayout() {
         needsLayoutFlag = true
+        FrameRequest.note()
         superview?.markSubtreeNeedsLayout()
     }
 
@@ -36,6 +37,7 @@ extension UIView {
     public var needsLayout: Bool { needsLayoutFlag }
 
     func markSubtreeNeedsLayout() {
+        FrameRequest.note()
         var v: UIView? = self
         while let current = v, !current.subtreeNeedsLayout {
             current.subtreeNeedsLayout = true
