@@ -27,7 +27,9 @@ struct FlingRun {
 
 /// Flings through `scroll` (shown in a key window on `app`'s 1280x800-point screen) to its end and back, `passes`
 /// times: flicks of 400 points in 80 ms, then the glide, timed frame by frame on the way down the first time.
-@MainActor func flingThrough(_ scroll: UIScrollView, app: UIApplication, passes: Int, cellsMade: () -> Int) -> FlingRun {
+/// With `frameLimit`, stops after that many flung frames (for counting instructions: no allocation count, no passes).
+@MainActor func flingThrough(_ scroll: UIScrollView, app: UIApplication, passes: Int, frameLimit: Int? = nil,
+                             cellsMade: () -> Int) -> FlingRun {
     let clock = app.runLoop.clock as! ManualClock
     let step = 1.0 / 60
     func frame() {
@@ -52,13 +54,16 @@ struct FlingRun {
         }
         app.input.handle(.touchFrame(time: now(), device: device))
     }
+    // How far the content moved since the last timed frame: a drag moves it as the finger's events come, between
+    // frames, and the frame after shows that move.
+    var shownOffset = scroll.contentOffset.y
     func timedFrame() {
         clock.advance(by: step)
-        let before = scroll.contentOffset.y
         let t = timer.now
         app.runLoop.runOnce(maximumWait: 0)
         run.frames.append((timer.now - t) * 1000)
-        run.offsets.append(Double(scroll.contentOffset.y - before))
+        run.offsets.append(Double(scroll.contentOffset.y - shownOffset))
+        shownOffset = scroll.contentOffset.y
     }
     run.residentBefore = residentKiB()
     var direction = 1.0
@@ -79,12 +84,15 @@ struct FlingRun {
             finger(from, down: true)
             for i in 1...5 {
                 timedFrame()
+                if let frameLimit, run.frames.count >= frameLimit { return run }
                 finger(from - direction * Double(i) * 80)
             }
             finger(0, up: true)
             while scroll.isDecelerating {
-                if run.allocations < 0 && run.frames.count > 200 {
+                if let frameLimit, run.frames.count >= frameLimit { return run }
+                if frameLimit == nil && run.allocations < 0 && run.frames.count > 200 {
                     run.allocations = AllocationCounter.count { frame() }
+                    shownOffset = scroll.contentOffset.y // (an untimed frame: not replayed)
                 } else {
                     timedFrame()
                 }

@@ -8,6 +8,9 @@
 // Prints figures; asserts nothing.
 // Run: bash Tools/bench-lists.sh [options], or alone:
 //   vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S] [--no-scroll-copy]
+//   vitrine-bench-lists --count-frames N [--offsets FILE] [--scale S]: only N frames of the list's fling, for
+//     counting instructions (Tools/aarch64/bench-instructions.sh: the difference of an N and a 2N run); FILE gets
+//     each frame's scroll distance in pixels, for a peer to replay.
 import BenchSupport
 import Foundation
 import QuartzCore
@@ -46,8 +49,8 @@ struct ListBench {
     var passes = 10
     let rows = 10_000
 
-    func run(scale: Int) {
-        SubtitleCell.made = 0
+    /// The list on a screen of `scale`, shown and laid out.
+    private func makeList(scale: Int) -> (UIApplication, UIWindow, UITableView, Rows) {
         let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: 1280 * scale, height: 800 * scale),
                                                                scale: CGFloat(scale)))
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1280, height: 800))
@@ -57,7 +60,31 @@ struct ListBench {
         table.dataSource = source
         window.addSubview(table)
         window.makeKeyAndVisible()
-        let run = flingThrough(table, app: app, passes: passes, cellsMade: { SubtitleCell.made })
+        return (app, window, table, source)
+    }
+
+    /// `frames` frames of the fling and nothing else (see the header).
+    func count(frames: Int, scale: Int, offsetsFile: String?) {
+        let (app, window, table, source) = makeList(scale: scale)
+        let run = withExtendedLifetime(source) {
+            flingThrough(table, app: app, passes: 1, frameLimit: frames, cellsMade: { SubtitleCell.made })
+        }
+        if let offsetsFile {
+            let text = run.offsets.map { String(format: "%.2f", $0 * Double(scale)) }.joined(separator: "\n")
+            do { try text.write(toFile: offsetsFile, atomically: true, encoding: .utf8) } catch {
+                print("vitrine-bench-lists: cannot write \(offsetsFile): \(error)"); exit(1)
+            }
+        }
+        print("flung \(run.frames.count) frames of the \(rows)-row list at 1280x800@\(scale)")
+        window.isHidden = true
+    }
+
+    func run(scale: Int) {
+        SubtitleCell.made = 0
+        let (app, window, table, source) = makeList(scale: scale)
+        let run = withExtendedLifetime(source) {
+            flingThrough(table, app: app, passes: passes, cellsMade: { SubtitleCell.made })
+        }
         print("1280x800@\(scale): a \(rows)-row table flung through \(passes) times (end to end and back)")
         run.report(cellsMade: SubtitleCell.made, firstScreen: run.cellsBefore)
         if let lvglDriver {
@@ -96,9 +123,8 @@ struct ListBench {
 }
 
 @MainActor func main() {
-    AllocationCounter.preloadOrReexec()
-    var driver: String?
-    var passes = 10, scales = [1, 2]
+    var driver: String?, offsetsFile: String?
+    var passes = 10, scales = [1, 2], countFrames: Int?
     var args = CommandLine.arguments.dropFirst().makeIterator()
     while let arg = args.next() {
         switch arg {
@@ -107,9 +133,20 @@ struct ListBench {
         case "--scale": scales = [Int(args.next() ?? "") ?? 1]
         // (For comparing: scrolled content repainted instead of copied.)
         case "--no-scroll-copy": Compositor.copiesScrolledContent = false
-        default: print("usage: vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S] [--no-scroll-copy]"); exit(2)
+        case "--count-frames": countFrames = Int(args.next() ?? "")
+        case "--offsets": offsetsFile = args.next()
+        default:
+            print("usage: vitrine-bench-lists [--lvgl-driver PATH] [--passes N] [--scale S] [--no-scroll-copy]\n"
+                  + "       vitrine-bench-lists --count-frames N [--offsets FILE] [--scale S]")
+            exit(2)
         }
     }
+    if let countFrames {
+        guard countFrames > 0 else { print("vitrine-bench-lists: --count-frames takes a positive number"); exit(2) }
+        ListBench(lvglDriver: nil).count(frames: countFrames, scale: scales[0], offsetsFile: offsetsFile)
+        return
+    }
+    AllocationCounter.preloadOrReexec()
     var bench = ListBench(lvglDriver: driver)
     bench.passes = passes
     for scale in scales { bench.run(scale: scale) }
