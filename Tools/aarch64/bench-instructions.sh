@@ -6,7 +6,7 @@
 # Debian's QEMU 7.2 source package against Debian's qemu-user 7.2 (the static qemu-user cannot load plugins); both
 # come from Debian's archive and the plugin is kept in ~/.cache/vitrine/qemu-plugin. Per frame is
 # (count with 2N frames - count with N frames) / N, so start-up and the scene's making cancel out.
-# Usage: bash Tools/aarch64/bench-instructions.sh [WxH@S ...]   (default: 1280x800@1 1920x1080@1)
+# Usage: bash Tools/aarch64/bench-instructions.sh [WxH@S ...]   (default: 1280x800@1 1920x1080@1), then the list's fling
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source Tools/env.sh
@@ -29,27 +29,46 @@ if [ ! -f "$plugin" ]; then
   mv "$plugin.part" "$plugin"
 fi
 quiet_build bash Tools/aarch64/swift.sh build -c release --product vitrine-bench-compositor
+quiet_build bash Tools/aarch64/swift.sh build -c release --product vitrine-bench-lists
 bin=.build/aarch64/aarch64-unknown-linux-gnu/release/vitrine-bench-compositor
+lists=.build/aarch64/aarch64-unknown-linux-gnu/release/vitrine-bench-lists
 toolchain=$(bash Tools/aarch64/toolchain.sh)
 sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-count() { # SPEC KIND FRAMES [VAR=VALUE...]: the instructions the whole run executed
-  local spec=$1 kind=$2 n=$3; shift 3
-  env "$@" QEMU_LD_PREFIX="$sysroot" LD_LIBRARY_PATH=/opt/vitrine-goldens-libs/lib VITRINE_BENCH_NO_PRELOAD=1 \
-    qemu-aarch64 -plugin "$plugin,inline=on" -d plugin -D "$log" "$bin" --only "$spec:$kind:$n" >/dev/null
+run_counted() { # [VAR=VALUE...] -- COMMAND...: the instructions the whole run executed
+  local vars=()
+  while [ "$1" != -- ]; do vars+=("$1"); shift; done; shift
+  env "${vars[@]}" QEMU_LD_PREFIX="$sysroot" LD_LIBRARY_PATH=/opt/vitrine-goldens-libs/lib VITRINE_BENCH_NO_PRELOAD=1 \
+    qemu-aarch64 -plugin "$plugin,inline=on" -d plugin -D "$log" "$@" >/dev/null
   grep -oE "insns: [0-9]+" "$log" | grep -oE "[0-9]+" | tail -n 1
+}
+count() { # SPEC KIND FRAMES [VAR=VALUE...]
+  local spec=$1 kind=$2 n=$3; shift 3
+  run_counted "$@" -- "$bin" --only "$spec:$kind:$n"
 }
 for spec in ${*:-1280x800@1 1920x1080@1}; do
   for kernels in neon scalar; do
     forced=(); [ "$kernels" = scalar ] && forced=(VITRINE_PIXEL_KERNELS=scalar)
     line="$spec $kernels:"
     for kind in first full label recolour animation idle ring gradient spinner text; do
-      n=20; [ "$kind" = first ] && n=4
+      n=20; [ "$kind" = first ] && n=4; [ "$kind" = idle ] && n=1000 # (idle: other threads' ~1,000 spread thin)
       one=$(count "$spec" "$kind" "$n" "${forced[@]}")
       two=$(count "$spec" "$kind" $((2 * n)) "${forced[@]}")
       line+=" $kind $(((two - one) / n))"
     done
     echo "$line  (instructions per frame)"
+  done
+done
+# The list's fling (vitrine-bench-lists: a 10,000-row table flicked through the input pipeline, a 60 Hz frame a step):
+# frames 31 to 60, the first flick's glide. VITRINE_FLING_OFFSETS=FILE keeps the 60 frames' distances (pixels) for a
+# peer's replay.
+for scale in 1 2; do
+  for kernels in neon scalar; do
+    forced=(); [ "$kernels" = scalar ] && forced=(VITRINE_PIXEL_KERNELS=scalar)
+    one=$(run_counted "${forced[@]}" -- "$lists" --count-frames 30 --scale "$scale")
+    two=$(run_counted "${forced[@]}" -- "$lists" --count-frames 60 --scale "$scale" \
+      ${VITRINE_FLING_OFFSETS:+--offsets "$VITRINE_FLING_OFFSETS.$scale"})
+    echo "list fling 1280x800@$scale $kernels: $(((two - one) / 30))  (instructions per frame)"
   done
 done

@@ -62,12 +62,21 @@ open class UIApplication: UIResponder {
         userInterfaceStyle = Self.styleFromEnvironment()
         super.init()
         UIColor.resolvesDark = userInterfaceStyle == .dark
-        runLoop.addEndOfTurnObserver { [weak self] in self?.runFrameIfNeeded() }
+        // (Through a box held as a constant: a `[weak self]` capture is a variable, and the closure checks its access
+        // dynamically on every turn.)
+        let frames = WeakApplication(self)
+        runLoop.addEndOfTurnObserver { frames.application?.runFrameIfNeeded() }
         // Animations and display links run on this application's clock (a manual one in tests).
         CAAnimationEngine.clock = { [weak self] in self?.runLoop.clock.now ?? 0 }
         CADisplayLink.wake = { [weak self] in self?.requestNextFrame() }
         // `CATransaction.flush()` / an outermost `commit()` runs the frame now (the newest application's).
         CATransaction.setCommitHandler { [weak self] in self?.runFrameIfNeeded() }
+    }
+
+    /// A weak way to an application that its holder keeps as a constant.
+    private final class WeakApplication {
+        @exclusivity(unchecked) weak var application: UIApplication?
+        init(_ application: UIApplication) { self.application = application }
     }
 
     /// Makes a new shared application on a headless `screen`, driven by `clock` (Vitrine: for tests and tools
