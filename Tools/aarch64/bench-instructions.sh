@@ -32,8 +32,7 @@ quiet_build bash Tools/aarch64/swift.sh build -c release --product vitrine-bench
 quiet_build bash Tools/aarch64/swift.sh build -c release --product vitrine-bench-lists
 bin=.build/aarch64/aarch64-unknown-linux-gnu/release/vitrine-bench-compositor
 lists=.build/aarch64/aarch64-unknown-linux-gnu/release/vitrine-bench-lists
-toolchain=$(bash Tools/aarch64/toolchain.sh)
-sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
+sysroot=$(bash Tools/aarch64/toolchain.sh --sysroot)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 run_counted() { # [VAR=VALUE...] -- COMMAND...: the instructions the whole run executed

@@ -19,7 +19,7 @@ trap 'log "failed (line $LINENO)"' ERR
 mkdir -p "$OUT" "$CACHE"
 bash Tools/setup.sh qemu-system-arm qemu-user-static busybox-static cpio kmod xz-utils zstd >&2
 toolchain=$(bash Tools/aarch64/toolchain.sh)
-sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
+sysroot=$(bash Tools/aarch64/toolchain.sh --sysroot)
 source Tools/aarch64/debian.sh
 state="$CACHE/arm64-apt"
 

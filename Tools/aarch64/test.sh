@@ -18,8 +18,7 @@ for a in "$@"; do
     *) echo "usage: Tools/aarch64/test.sh [--all] [--skip-build | --build-only]" >&2; exit 2 ;;
   esac
 done
-toolchain=$(bash Tools/aarch64/toolchain.sh)
-sysroot="$toolchain/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
+sysroot=$(bash Tools/aarch64/toolchain.sh --sysroot)
 # The tests, and the programs the AArch64 virtual board runs (its panel checks: Tools/virtual-board/run-tests.py
 # --aarch64), from the same debug build: only their own targets and links come on top.
 if [ "$build" = 1 ]; then

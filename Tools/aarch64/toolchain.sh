@@ -9,8 +9,9 @@
 #     sysroot: the golden images were recorded with bookworm's versions on x86-64, and the same sonames let the tests
 #     run against them (LD_LIBRARY_PATH) where a device would use its own;
 #   - a Swift SDK bundle over the sysroot, for `swift build --swift-sdks-path ... --swift-sdk vitrine-aarch64`.
-# Prints the toolchain's directory (its key: the pinned versions and this script's hash). Cold: ~4 min and ~1.5 GB of
-# downloads; warm: instant. Tools/aarch64/swift.sh runs the chroot's swift on this checkout.
+# Prints the toolchain's directory (its key: the pinned versions and the package lists), or with --sysroot the test
+# sysroot in it (what qemu-user's QEMU_LD_PREFIX and the AArch64 guest's root are made from). Cold: ~4 min and ~1.5 GB
+# of downloads; warm: instant. Tools/aarch64/swift.sh runs the chroot's swift on this checkout.
 # Environment: VITRINE_CACHE (default ~/.cache/vitrine).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -176,4 +177,8 @@ EOF
 EOF
 done
 [ -f "$root/ready" ] || { echo "swiftlang $SWIFT_VERSION (sid); C libraries from trixie; goldens' libraries from bookworm"; date -u; } > "$root/ready"
-echo "$root"
+if [ "${1:-}" = --sysroot ]; then
+  echo "$root/chroot/opt/vitrine-aarch64/sdks/vitrine-aarch64.artifactbundle/vitrine-aarch64/aarch64-unknown-linux-gnu/sysroot"
+else
+  echo "$root"
+fi
