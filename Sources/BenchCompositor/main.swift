@@ -248,14 +248,17 @@ func fullRedrawAnchorsOverCairo(width: Int) -> String {
 @MainActor
 func run() {
     let arguments = CommandLine.arguments
-    // --only WxH@S:FRAME[:COUNT]: one frame kind, COUNT (100) times, for callgrind (Tools/bench-instructions.sh).
+    // --only WxH@S:FRAME[:COUNT] [--real-clock]: one frame kind, COUNT (100) times, for callgrind
+    // (Tools/bench-instructions.sh); on the manual clock, or with --real-clock on the monotonic one, whose turns go
+    // through Foundation's run loop (CFRunLoop) as an app's do.
     if let i = arguments.firstIndex(of: "--only"), i + 1 < arguments.count {
         let spec = arguments[i + 1].split(separator: ":")
         let size = spec[0].split(whereSeparator: { $0 == "x" || $0 == "@" }).compactMap { Int($0) }
         guard size.count == 3, spec.count >= 2 else { print("usage: --only 1280x800@1:label[:100]"); return }
         let count = spec.count > 2 ? Int(spec[2]) ?? 100 : 100
         let app = UIApplication.startHeadless(screen: UIScreen(headlessPixelSize: CGSize(width: size[0] * size[2], height: size[1] * size[2]),
-                                                               scale: CGFloat(size[2])))
+                                                               scale: CGFloat(size[2])),
+                                              clock: arguments.contains("--real-clock") ? MonotonicClock() : ManualClock())
         var f = Frames(app: app, scene: Scene(width: CGFloat(size[0]), height: CGFloat(size[1])))
         let kind = String(spec[1])
         if kind != "first" { f.prepare("first"); f.frame(); for _ in 0..<3 { f.prepare(kind); f.frame() } }
