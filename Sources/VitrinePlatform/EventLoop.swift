@@ -251,8 +251,9 @@ public final class EventLoop {
         }
         pollSet.removeAll(keepingCapacity: true)
         for s in sources { pollSet.append(pollfd(fd: s.fd, events: Int16(POLLIN), revents: 0)) }
+        let count = nfds_t(pollSet.count)
         var ready: Int32
-        repeat { ready = poll(&pollSet, nfds_t(pollSet.count), timeoutMs) } while ready < 0 && errno == EINTR
+        repeat { ready = poll(&pollSet, count, timeoutMs) } while ready < 0 && errno == EINTR
         guard ready > 0 else { return }
         // Index by position: a handler may cancel or add sources while we dispatch.
         let snapshot = sources

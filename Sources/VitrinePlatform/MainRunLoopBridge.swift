@@ -57,13 +57,10 @@ final class MainRunLoopBridge: @unchecked Sendable {
         CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
 
         var timerContext = CFRunLoopTimerContext(version: 0, info: info, retain: nil, release: nil, copyDescription: nil)
-        // Armed far in the future; `arm(at:)` moves it. Its callout only forgets the date it was armed for (having
-        // fired, it next fires an interval later): waking the loop is the point, and the turn that follows
-        // (observer) fires the due timers in deadline order.
-        wakeTimer = CFRunLoopTimerCreate(kCFAllocatorDefault, Self.distantFuture, Self.distantFuture, 0, 0, { _, info in
-            guard let info else { return }
-            Unmanaged<MainRunLoopBridge>.fromOpaque(info).takeUnretainedValue().armedDate = .nan
-        }, &timerContext)
+        // Armed far in the future; `arm(at:)` moves it. Its callout does nothing itself: waking the loop is the
+        // point, and the turn that follows (observer) fires the due timers in deadline order.
+        wakeTimer = CFRunLoopTimerCreate(kCFAllocatorDefault, Self.distantFuture, Self.distantFuture, 0, 0, { _, _ in },
+                                         &timerContext)
         CFRunLoopAddTimer(runLoop, wakeTimer, kCFRunLoopCommonModes)
 
         var sourceContext = CFRunLoopSourceContext(
@@ -89,17 +86,9 @@ final class MainRunLoopBridge: @unchecked Sendable {
     /// Wakes the run loop at `secondsFromNow` (or never, for `nil`).
     func arm(secondsFromNow: Double?) {
         guard let wakeTimer else { return }
-        var date = Self.distantFuture
-        if let secondsFromNow { date = CFAbsoluteTimeGetCurrent() + Swift.max(0, secondsFromNow) }
-        // Every turn arms the timer, and most turns for the deadline it has (or none): moving a run-loop timer locks
-        // and re-sorts the loop's timers, a third of an idle turn. (Within 0.1 ms: the loop's clock and CF's drift
-        // apart by microseconds between turns. Once it fired, `armedDate` is NaN and the next date is always set.)
-        guard !(abs(date - armedDate) < 0.0001) else { return }
-        armedDate = date
+        let date = secondsFromNow.map { CFAbsoluteTimeGetCurrent() + Swift.max(0, $0) } ?? Self.distantFuture
         CFRunLoopTimerSetNextFireDate(wakeTimer, date)
     }
-    /// The date the wake timer was last set to fire at (main thread), NaN once it fired.
-    private var armedDate = distantFuture
 
     /// Makes a sleeping (or about to sleep) run loop go round once more. Safe from any thread.
     func wakeUp() { CFRunLoopWakeUp(runLoop) }
