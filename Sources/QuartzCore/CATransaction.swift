@@ -51,15 +51,15 @@ public enum CATransaction {
     /// Installs the work a commit does (Vitrine: UIKit's application installs its frame pass).
     public static func setCommitHandler(_ handler: (@MainActor () -> Void)?) { commitHandler = handler }
 
-    /// Ends the implicit transaction of the turn (the frame's commit): its completion block can run once its
-    /// animations stop, and its settings are forgotten.
-    /// Whether the implicit transaction holds settings or a completion its commit would end (debug builds check
+    /// Whether the implicit transaction holds no settings and no completion for its commit to end (debug builds check
     /// that every such setting noted a frame request).
     package static var implicitTransactionIsEmpty: Bool {
         let f = frames[0]
         return f.duration == nil && f.timingFunction == nil && f.disableActions == nil && f.completion == nil && f.tracker == nil
     }
 
+    /// Ends the implicit transaction of the turn (the frame's commit): its completion block can run once its
+    /// animations stop, and its settings are forgotten.
     package static func commitImplicit() {
         let frame = frames[0]
         frames[0] = Frame()
